@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Writes the project.pbxproj files of Glance's example and fixture projects from a short description.
+
+Maintainer tool, not used by the build or tests: the .xcodeproj folders it writes are committed. Run it after
+changing a description in `Scripts/projects/*.py`:
+
+    python3 Scripts/make_xcodeproj.py Scripts/projects/productivity_timer.py
+
+A description is a Python file defining PROJECT = {...}; see Scripts/projects/ for the keys. Object ids are
+derived from names, so the output is stable.
+"""
+import hashlib
+import os
+import runpy
+import sys
+
+PRODUCT_TYPES = {
+    "app": ("com.apple.product-type.application", "wrapper.application", ".app"),
+    "widget": ("com.apple.product-type.app-extension", "wrapper.app-extension", ".appex"),
+    "framework": ("com.apple.product-type.framework", "wrapper.framework", ".framework"),
+    "test": ("com.apple.product-type.bundle.unit-test", "wrapper.cfbundle", ".xctest"),
+}
+
+FILE_TYPES = {
+    ".swift": "sourcecode.swift", ".plist": "text.plist.xml", ".entitlements": "text.plist.entitlements",
+    ".xcassets": "folder.assetcatalog", ".xcconfig": "text.xcconfig", ".png": "image.png",
+}
+
+
+def oid(*parts):
+    return hashlib.sha1("/".join(parts).encode()).hexdigest()[:24].upper()
+
+
+def quote(value):
+    text = str(value)
+    if text and all(c.isalnum() or c in "._/$" for c in text) and not text.startswith("$("):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render_value(value, indent):
+    pad = "\t" * indent
+    if isinstance(value, dict):
+        items = sorted(value.items(), key=lambda kv: (kv[0] != "isa", kv[0]))
+        inner = "".join(f"{pad}\t{quote(k)} = {render_value(v, indent + 1)};\n" for k, v in items)
+        return "{\n" + inner + pad + "}"
+    if isinstance(value, list):
+        inner = "".join(f"{pad}\t{render_value(v, indent + 1)},\n" for v in value)
+        return "(\n" + inner + pad + ")"
+    return quote(value)
+
+
+def generate(spec):
+    name = spec["name"]
+    objects = {}
+
+    def add(object_id, fields):
+        objects[object_id] = fields
+        return object_id
+
+    main_children = []
+    # Files in classic groups: path -> file reference id.
+    refs = {}
+
+    def group_for(folder):
+        return oid(name, "group", folder)
+
+    groups = {}
+
+    def file_ref(path):
+        if path in refs:
+            return refs[path]
+        folder, base = os.path.split(path)
+        ext = os.path.splitext(base)[1]
+        ref = add(oid(name, "ref", path), {"isa": "PBXFileReference", "lastKnownFileType": FILE_TYPES.get(ext, "file"),
+                                            "path": base, "sourceTree": "<group>"})
+        refs[path] = ref
+        ensure_group(folder)["children"].append(ref)
+        return ref
+
+    def ensure_group(folder):
+        if folder in groups:
+            return groups[folder]
+        group = {"isa": "PBXGroup", "children": [], "path": os.path.basename(folder), "sourceTree": "<group>"}
+        groups[folder] = group
+        add(group_for(folder), group)
+        parent, _ = os.path.split(folder)
+        if parent:
+            ensure_group(parent)["children"].append(group_for(folder))
+        else:
+            main_children.append(group_for(folder))
+        return group
+
+    # Configuration files.
+    base_config_ref = file_ref(spec["xcconfig"]) if spec.get("xcconfig") else None
+
+    def config_list(owner, settings_by_config, base_ref=None):
+        ids = []
+        for config in ["Debug", "Release"]:
+            fields = {"isa": "XCBuildConfiguration", "buildSettings": settings_by_config.get(config, {}), "name": config}
+            if base_ref:
+                fields["baseConfigurationReference"] = base_ref
+            ids.append(add(oid(name, owner, "config", config), fields))
+        return add(oid(name, owner, "configlist"), {"isa": "XCConfigurationList", "buildConfigurations": ids,
+                                                    "defaultConfigurationIsVisible": "0", "defaultConfigurationName": "Release"})
+
+    products = []
+    target_ids = {}
+    for target in spec["targets"]:
+        target_ids[target["name"]] = oid(name, "target", target["name"])
+    product_refs = {}
+    for target in spec["targets"]:
+        product_type, wrapper, suffix = PRODUCT_TYPES[target["type"]]
+        product_refs[target["name"]] = add(oid(name, "product", target["name"]), {
+            "isa": "PBXFileReference", "explicitFileType": wrapper, "includeInIndex": "0",
+            "path": target["name"] + suffix, "sourceTree": "BUILT_PRODUCTS_DIR"})
+        products.append(product_refs[target["name"]])
+
+    synchronized = {}
+    for folder, owners in spec.get("synchronized", {}).items():
+        synchronized[folder] = add(oid(name, "sync", folder), {
+            "isa": "PBXFileSystemSynchronizedRootGroup", "exceptions": [], "explicitFileTypes": {}, "explicitFolders": [],
+            "path": folder, "sourceTree": "<group>"})
+        main_children.append(synchronized[folder])
+    for folder, exceptions in spec.get("exceptions", {}).items():
+        for target_name, paths in exceptions.items():
+            exception = add(oid(name, "exception", folder, target_name), {
+                "isa": "PBXFileSystemSynchronizedBuildFileExceptionSet", "membershipExceptions": paths,
+                "target": target_ids[target_name]})
+            objects[synchronized[folder]]["exceptions"].append(exception)
+
+    for target in spec["targets"]:
+        tname = target["name"]
+        product_type, _, _ = PRODUCT_TYPES[target["type"]]
+        phases = []
+        source_files = [add(oid(name, tname, "build", path), {"isa": "PBXBuildFile", "fileRef": file_ref(path)})
+                        for path in target.get("sources", [])]
+        phases.append(add(oid(name, tname, "sources"), {"isa": "PBXSourcesBuildPhase", "buildActionMask": "2147483647",
+                                                        "files": source_files, "runOnlyForDeploymentPostprocessing": "0"}))
+        resource_files = [add(oid(name, tname, "build", path), {"isa": "PBXBuildFile", "fileRef": file_ref(path)})
+                          for path in target.get("resources", [])]
+        phases.append(add(oid(name, tname, "resources"), {"isa": "PBXResourcesBuildPhase", "buildActionMask": "2147483647",
+                                                          "files": resource_files, "runOnlyForDeploymentPostprocessing": "0"}))
+        for embed in target.get("embed", []):
+            kind = embed.get("kind", "extensions")
+            files = [add(oid(name, tname, "embedfile", other), {"isa": "PBXBuildFile", "fileRef": product_refs[other],
+                                                                "settings": {"ATTRIBUTES": ["RemoveHeadersOnCopy"]}})
+                     for other in embed["targets"]]
+            fields = {"isa": "PBXCopyFilesBuildPhase", "buildActionMask": "2147483647", "files": files,
+                      "runOnlyForDeploymentPostprocessing": "1" if embed.get("onlyWhenInstalling") else "0"}
+            if kind == "watch":
+                fields.update({"dstPath": "$(CONTENTS_FOLDER_PATH)/Watch", "dstSubfolderSpec": "16", "name": "Embed Watch Content"})
+            else:
+                fields.update({"dstPath": "", "dstSubfolderSpec": "13", "name": "Embed Foundation Extensions"})
+            phases.append(add(oid(name, tname, "embed", kind), fields))
+        dependencies = []
+        for other in target.get("dependencies", []):
+            proxy = add(oid(name, tname, "proxy", other), {"isa": "PBXContainerItemProxy", "containerPortal": oid(name, "project"),
+                                                           "proxyType": "1", "remoteGlobalIDString": target_ids[other], "remoteInfo": other})
+            dependencies.append(add(oid(name, tname, "dependency", other), {"isa": "PBXTargetDependency", "target": target_ids[other],
+                                                                             "targetProxy": proxy}))
+        fields = {"isa": "PBXNativeTarget", "buildConfigurationList": config_list(tname, target.get("settings", {})),
+                  "buildPhases": phases, "buildRules": [], "dependencies": dependencies, "name": tname,
+                  "productName": tname, "productReference": product_refs[tname], "productType": product_type}
+        folders = [synchronized[folder] for folder, owners in spec.get("synchronized", {}).items() if tname in owners]
+        if folders:
+            fields["fileSystemSynchronizedGroups"] = folders
+        add(target_ids[tname], fields)
+
+    products_group = add(oid(name, "group", "Products"), {"isa": "PBXGroup", "children": products, "name": "Products",
+                                                          "sourceTree": "<group>"})
+    main_group = add(oid(name, "group", "main"), {"isa": "PBXGroup", "children": main_children + [products_group],
+                                                  "sourceTree": "<group>"})
+    project_settings = spec.get("projectSettings", {})
+    add(oid(name, "project"), {
+        "isa": "PBXProject", "attributes": {"BuildIndependentTargetsInParallel": "1", "LastUpgradeCheck": "1600"},
+        "buildConfigurationList": config_list("project", {"Debug": project_settings, "Release": project_settings}, base_config_ref),
+        "compatibilityVersion": "Xcode 14.0", "developmentRegion": "en", "hasScannedForEncodings": "0",
+        "knownRegions": ["en", "Base"], "mainGroup": main_group, "productRefGroup": products_group,
+        "projectDirPath": "", "projectRoot": "", "targets": [target_ids[t["name"]] for t in spec["targets"]]})
+
+    lines = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {", "\t};",
+             f"\tobjectVersion = {spec.get('objectVersion', 77)};", "\tobjects = {", ""]
+    for isa in sorted({fields["isa"] for fields in objects.values()}):
+        lines.append(f"/* Begin {isa} section */")
+        for object_id in sorted(k for k, v in objects.items() if v["isa"] == isa):
+            fields = dict(objects[object_id])
+            body = render_value(fields, 2)
+            lines.append(f"\t\t{object_id} = {body};")
+        lines.append(f"/* End {isa} section */")
+        lines.append("")
+    lines += ["\t};", f"\trootObject = {oid(name, 'project')};", "}", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    for path in sys.argv[1:]:
+        spec = runpy.run_path(path)["PROJECT"]
+        out = os.path.join(spec["folder"], spec["name"] + ".xcodeproj")
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "project.pbxproj"), "w") as handle:
+            handle.write(generate(spec))
+        print("wrote", os.path.join(out, "project.pbxproj"))

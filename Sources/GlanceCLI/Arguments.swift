@@ -1,0 +1,100 @@
+/// A small command-line argument parser: `--flag`, `--option value`, `--option=value`, positionals, with
+/// errors for unknown options that suggest the closest known one.
+struct Arguments {
+    struct Spec {
+        var flags: Set<String> = []
+        var options: Set<String> = []
+        var maxPositionals = 1
+    }
+
+    private(set) var flags: Set<String> = []
+    private(set) var options: [String: String] = [:]
+    private(set) var positionals: [String] = []
+
+    /// - Throws: `CLIError.usage` for unknown options, missing values and extra arguments.
+    init(_ arguments: [String], spec: Spec, command: String) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if spec.flags.contains(name) {
+                guard inlineValue == nil else { throw CLIError.usage("option '\(name)' takes no value", command: command) }
+                flags.insert(name)
+            } else if spec.options.contains(name) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else {
+                    guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                        throw CLIError.usage("option '\(name)' needs a value", command: command)
+                    }
+                    options[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                let known = Array(spec.flags) + Array(spec.options)
+                let hint = Self.closest(name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw CLIError.usage("unknown option '\(name)'\(hint)", command: command)
+            }
+        }
+        if positionals.count > spec.maxPositionals {
+            throw CLIError.usage("unexpected argument '\(positionals[spec.maxPositionals])'", command: command)
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func option(_ name: String) -> String? { options[name] }
+
+    /// A value that must be one of `choices`.
+    func choice(_ name: String, _ choices: [String], default fallback: String, command: String) throws -> String {
+        guard let value = options[name] else { return fallback }
+        guard choices.contains(value) else {
+            let hint = Self.closest(value, in: choices).map { "; did you mean '\($0)'?" } ?? ""
+            throw CLIError.usage("'\(value)' is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
+        }
+        return value
+    }
+
+    static func closest(_ text: String, in candidates: [String]) -> String? {
+        func distance(_ a: String, _ b: String) -> Int {
+            let a = Array(a), b = Array(b)
+            var previous = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in 1...max(b.count, 1) where !b.isEmpty {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let scored = candidates.map { ($0, distance(text, $0)) }.filter { $0.1 <= max(2, text.count / 3) }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+}
+
+/// A failure of the run itself (exit code 2), printed as one line.
+enum CLIError: Error {
+    case usage(String, command: String)
+    case failure(String)
+
+    var message: String {
+        switch self {
+        case .usage(let text, let command): return "\(text) (see 'glance \(command.isEmpty ? "" : command + " ")--help')"
+        case .failure(let text): return text
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GlanceProject
+import GlanceReporters
+import GlanceRules
+import GlanceSurfaces
+
+/// `glance`: the command-line interface. `run` returns the exit code and what to print, so it can be tested
+/// without a process:
+/// - 0: no error-severity violation (and, with `--strict`, no warning);
+/// - 1: violations at error severity (or warnings with `--strict`);
+/// - 2: the run itself failed (bad arguments; unreadable or malformed project), with a one-line message.
+public struct CommandLineTool {
+    public struct Output: Sendable {
+        public var exitCode: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    public init() {}
+
+    static let commands: [(name: String, summary: String)] = [
+        ("lint", "Check a project against the rule catalog"),
+        ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
+        ("rules", "List the rules, or show one rule in full"),
+        ("version", "Print the version"),
+    ]
+
+    public func run(_ arguments: [String]) -> Output {
+        var output = Output(exitCode: 0, standardOutput: "", standardError: "")
+        do {
+            try dispatch(arguments, output: &output)
+        } catch let error as CLIError {
+            output.standardError += "glance: error: \(error.message)\n"
+            output.exitCode = 2
+        } catch let error as ProjectError {
+            output.standardError += "glance: error: \(error.description)\n"
+            output.exitCode = 2
+        } catch {
+            output.standardError += "glance: error: \(error)\n"
+            output.exitCode = 2
+        }
+        return output
+    }
+
+    private func dispatch(_ arguments: [String], output: inout Output) throws {
+        guard let first = arguments.first else {
+            output.standardOutput += Help.main
+            return
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "lint": try lint(rest, output: &output)
+        case "surfaces": try surfaces(rest, output: &output)
+        case "rules": try rules(rest, output: &output)
+        case "version", "--version": output.standardOutput += Glance.version + "\n"
+        case "help", "--help", "-h":
+            if let topic = rest.first {
+                guard let text = Help.command(topic) else { throw CLIError.usage("unknown command '\(topic)'", command: "") }
+                output.standardOutput += text
+            } else {
+                output.standardOutput += Help.main
+            }
+        default:
+            let hint = Arguments.closest(first, in: Self.commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
+        }
+    }
+
+    // MARK: lint
+
+    private func lint(_ raw: [String], output: inout Output) throws {
+        if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("lint")!; return }
+        let arguments = try Arguments(raw, spec: .init(flags: ["--strict", "--explain-skips", "--parse-all", "--quiet"],
+                                                       options: ["--reporter"]), command: "lint")
+        let reporter = ReporterKind(rawValue: try arguments.choice("--reporter", ReporterKind.allCases.map(\.rawValue), default: "xcode", command: "lint"))!
+        let path = arguments.positionals.first ?? "."
+        let (_, result) = try Glance.lint(at: path, parseEverything: arguments.flag("--parse-all"))
+        output.standardOutput += ViolationReporter.render(result, as: reporter, displayRoot: Glance.displayRoot(for: path),
+                                                         explainSkips: arguments.flag("--explain-skips"))
+        let failing = result.violations.contains { $0.severity == .error || arguments.flag("--strict") }
+        output.exitCode = failing ? 1 : 0
+    }
+
+    // MARK: surfaces
+
+    private func surfaces(_ raw: [String], output: inout Output) throws {
+        if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("surfaces")!; return }
+        let arguments = try Arguments(raw, spec: .init(options: ["--format"]), command: "surfaces")
+        let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "surfaces")
+        let model = try Glance.surfaces(at: arguments.positionals.first ?? ".")
+        output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+    }
+
+    // MARK: rules
+
+    private func rules(_ raw: [String], output: inout Output) throws {
+        if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("rules")!; return }
+        let arguments = try Arguments(raw, spec: .init(options: ["--format"]), command: "rules")
+        let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "rules")
+        if let identifier = arguments.positionals.first {
+            guard let rule = RuleRegistry.rule(identifier) else {
+                let hint = Arguments.closest(identifier, in: RuleRegistry.identifiers).map { "; did you mean '\($0)'?" } ?? ""
+                throw CLIError.usage("no rule '\(identifier)'\(hint)", command: "rules")
+            }
+            output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)
+            return
+        }
+        output.standardOutput += format == "json" ? RulesReporter.json(RuleRegistry.all) : RulesReporter.text(RuleRegistry.all)
+    }
+}
+
+/// Help texts.
+enum Help {
+    static let main = """
+        OVERVIEW: Glance checks the glanceable surfaces of Apple apps — Control Center controls, widgets, Live
+        Activities, AlarmKit alarms and their deep links — in Xcode projects, on Linux and macOS.
+
+        USAGE: glance <command> [options]
+
+        COMMANDS:
+        \(CommandLineTool.commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        Run 'glance help <command>' or 'glance <command> --help' for a command's options.
+
+        """
+
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "lint":
+            return """
+                OVERVIEW: Check a project against the rule catalog.
+
+                USAGE: glance lint [PATH] [--reporter xcode|json] [--strict] [--explain-skips]
+
+                ARGUMENTS:
+                  PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
+                                     A folder is searched for every .xcodeproj; without one, its Swift files are
+                                     read as one target.
+
+                OPTIONS:
+                  --reporter <name>  xcode (default: path:line:column: severity: message [rule]) or json.
+                  --strict           Exit 1 on warnings too.
+                  --explain-skips    List what could not be checked, and why, after the violations.
+                  --parse-all        Parse every Swift file instead of only those that can matter (slower; for checking).
+                  -h, --help         Show this help.
+
+                EXIT CODES: 0 no errors, 1 error violations (or warnings with --strict), 2 the run failed.
+
+                """
+        case "surfaces":
+            return """
+                OVERVIEW: Show what the project ships where: every control, widget, Live Activity, alarm, intent and deep
+                link, per target.
+
+                USAGE: glance surfaces [PATH] [--format text|json]
+
+                OPTIONS:
+                  --format <format>  text (default) or json (fields documented in the README).
+                  -h, --help         Show this help.
+
+                """
+        case "rules":
+            return """
+                OVERVIEW: List the rules (id, default severity, enabled by default, summary), or show one rule's
+                rationale, source and examples.
+
+                USAGE: glance rules [RULE_ID] [--format text|json]
+
+                """
+        case "version":
+            return "USAGE: glance version\n"
+        default:
+            return nil
+        }
+    }
+}

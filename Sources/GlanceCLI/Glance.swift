@@ -1,0 +1,41 @@
+import Foundation
+import GlanceProject
+import GlanceReporters
+import GlanceRules
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// The pipeline, for the CLI and for anyone embedding Glance: project files → project model → source
+/// index → surface model → rules.
+public enum Glance {
+    public static let version = "0.1.0"
+
+    /// Reads the project(s) at `path` and builds the surface model.
+    /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
+    public static func surfaces(at path: String, parseEverything: Bool = false) throws -> SurfaceModel {
+        let project = try ProjectLoader().load(path: path)
+        let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
+        let index = SourceIndex(paths: sources)
+        if parseEverything { index.parseEverything() }
+        return SurfaceModel.build(project: project, index: index)
+    }
+
+    /// Lints the project(s) at `path` with the given rules.
+    public static func lint(at path: String, rules: [any Rule.Type] = RuleRegistry.all, parseEverything: Bool = false) throws -> (SurfaceModel, LintResult) {
+        let model = try surfaces(at: path, parseEverything: parseEverything)
+        return (model, Linter(rules: rules).lint(model))
+    }
+
+    /// What to print before relative paths: the folder as the user typed it (the project's folder when a
+    /// project or workspace was given).
+    static func displayRoot(for path: String) -> String {
+        var root = path
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        let ext = (root as NSString).pathExtension
+        if ext == "xcodeproj" || ext == "xcworkspace" || (root as NSString).lastPathComponent == "project.pbxproj" || ext == "swift" {
+            root = (root as NSString).deletingLastPathComponent
+            if (root as NSString).pathExtension == "xcodeproj" { root = (root as NSString).deletingLastPathComponent }
+        }
+        return root == "." ? "" : root
+    }
+}

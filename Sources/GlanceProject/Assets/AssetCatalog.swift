@@ -1,0 +1,111 @@
+import Foundation
+
+/// An asset catalog (`*.xcassets`) as far as widget rules need it: image and color names, and for each image
+/// its files with their scale and pixel size (read from the file headers).
+public struct AssetCatalog: Sendable {
+    public let path: String
+    public let images: [ImageAsset]
+    /// Color set names (`Brand`, or `Namespace/Brand` inside a folder that provides a namespace).
+    public let colors: Set<String>
+
+    /// Names an `Image("…")` can load: image sets and symbol sets.
+    public var imageNames: Set<String> { Set(images.map(\.name)) }
+
+    public func image(named name: String) -> ImageAsset? { images.first { $0.name == name } }
+
+    public init(path: String, images: [ImageAsset], colors: Set<String>) {
+        self.path = path
+        self.images = images
+        self.colors = colors
+    }
+
+    /// Reads a catalog folder. A missing or unreadable `Contents.json` leaves the entry without details.
+    public static func read(_ path: String, fileSystem: FileSystem) -> AssetCatalog {
+        var images: [ImageAsset] = []
+        var colors: Set<String> = []
+        func visit(_ folder: String, namespace: String) {
+            for name in fileSystem.contents(of: folder) {
+                let child = folder.appendingPath(name)
+                guard fileSystem.isDirectory(child) else { continue }
+                let ext = name.pathExtension
+                let base = (name as NSString).deletingPathExtension
+                switch ext {
+                case "imageset", "symbolset":
+                    images.append(ImageAsset.read(child, name: namespace + base, isSymbol: ext == "symbolset", fileSystem: fileSystem))
+                case "appiconset":
+                    // `Image("AppIcon")` / `UIImage(named: "AppIcon")` resolve app icon sets too.
+                    images.append(ImageAsset(name: namespace + base, folder: child, isSymbol: false, representations: []))
+                case "colorset":
+                    colors.insert(namespace + base)
+                case "":
+                    let contents = try? PlistValue.json(at: child.appendingPath("Contents.json"))
+                    let provides = contents?["properties"]?["provides-namespace"]?.boolValue ?? false
+                    visit(child, namespace: provides ? namespace + name + "/" : namespace)
+                default:
+                    continue
+                }
+            }
+        }
+        visit(path, namespace: "")
+        return AssetCatalog(path: path, images: images.sorted { $0.name < $1.name }, colors: colors)
+    }
+}
+
+/// One image set (or symbol set) of a catalog.
+public struct ImageAsset: Sendable {
+    public let name: String
+    public let folder: String
+    public let isSymbol: Bool
+    public let representations: [ImageRepresentation]
+
+    public init(name: String, folder: String, isSymbol: Bool, representations: [ImageRepresentation]) {
+        self.name = name
+        self.folder = folder
+        self.isSymbol = isSymbol
+        self.representations = representations
+    }
+
+    static func read(_ folder: String, name: String, isSymbol: Bool, fileSystem: FileSystem) -> ImageAsset {
+        var representations: [ImageRepresentation] = []
+        let contents = try? PlistValue.json(at: folder.appendingPath("Contents.json"))
+        let preservesVector = contents?["properties"]?["preserves-vector-representation"]?.boolValue ?? false
+        for entry in contents?["images"]?.array ?? contents?["symbols"]?.array ?? [] {
+            guard let filename = entry["filename"]?.string else { continue }
+            let scaleText = entry["scale"]?.string ?? ""
+            let scale = Double(scaleText.replacingOccurrences(of: "x", with: ""))
+            let file = folder.appendingPath(filename)
+            let size = fileSystem.resolve(file).flatMap { ImageHeader.size(ofFile: $0) }
+            representations.append(ImageRepresentation(filename: filename, scale: scale, idiom: entry["idiom"]?.string,
+                                                       size: size, preservesVector: preservesVector))
+        }
+        return ImageAsset(name: name, folder: folder, isSymbol: isSymbol, representations: representations)
+    }
+}
+
+/// One file of an image set.
+public struct ImageRepresentation: Sendable {
+    public let filename: String
+    /// `1`, `2`, `3`, or nil for a single-scale (often vector) image.
+    public let scale: Double?
+    public let idiom: String?
+    /// Size read from the file: pixels for PNG/JPEG, points for PDF/SVG (`ImageHeader.Size.isVector`).
+    public let size: ImageHeader.Size?
+    public let preservesVector: Bool
+
+    public init(filename: String, scale: Double?, idiom: String?, size: ImageHeader.Size?, preservesVector: Bool) {
+        self.filename = filename
+        self.scale = scale
+        self.idiom = idiom
+        self.size = size
+        self.preservesVector = preservesVector
+    }
+}
+
+extension PlistValue {
+    /// Reads a JSON file into a `PlistValue` (booleans stay booleans).
+    static func json(at path: String) throws -> PlistValue {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let object = try JSONSerialization.jsonObject(with: data)
+        return PlistValue(foundation: object)
+    }
+}

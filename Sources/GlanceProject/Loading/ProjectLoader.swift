@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Finds and reads the project(s) at a path: a folder, an `.xcodeproj`, an `.xcworkspace` (its
+/// `contents.xcworkspacedata` names the projects), or a `project.pbxproj`. A folder is searched for every
+/// `.xcodeproj` below it (CocoaPods' `Pods.xcodeproj` and folders such as `node_modules`, `.build`,
+/// `DerivedData` excepted). With no project at all, the Swift files under the folder are read as one target
+/// of unknown kind (`ProjectModel.isLooseSources`), so target-dependent rules can stay silent.
+public struct ProjectLoader {
+    public let fileSystem: FileSystem
+
+    public init(fileSystem: FileSystem = FileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Folders never searched for projects or loose sources.
+    public static let ignoredFolders: Set<String> = [
+        "node_modules", "Pods", "Carthage", ".build", "DerivedData", ".git", ".swiftpm", "build", "vendor", ".gradle",
+    ]
+
+    /// Loads the model.
+    /// - Throws: `ProjectError` naming the file when the path does not exist or a project file is malformed.
+    public func load(path: String) throws -> ProjectModel {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard fileSystem.exists(absolute) || (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil else {
+            throw ProjectError.notFound(path)
+        }
+        guard fileSystem.exists(absolute) else { throw ProjectError.unreadable(path, reason: "broken symbolic link or link loop") }
+        let (root, projects, notes) = try locate(absolute, given: path)
+        return try read(root: root, projects: projects, notes: notes)
+    }
+
+    func locate(_ absolute: String, given: String) throws -> (root: String, projects: [String], notes: [String]) {
+        var notes: [String] = []
+        let name = absolute.lastPathComponent
+        if name == "project.pbxproj" {
+            let project = absolute.deletingLastPathComponent
+            return (project.deletingLastPathComponent, [project], notes)
+        }
+        if absolute.pathExtension == "xcodeproj" { return (absolute.deletingLastPathComponent, [absolute], notes) }
+        if absolute.pathExtension == "xcworkspace" {
+            let root = absolute.deletingLastPathComponent
+            return (root, try workspaceProjects(absolute, root: root, notes: &notes), notes)
+        }
+        guard fileSystem.isDirectory(absolute) else {
+            if absolute.pathExtension == "swift" { return (absolute.deletingLastPathComponent, [], notes) }
+            throw ProjectError.malformed(given, reason: "not a folder, .xcodeproj, .xcworkspace or project.pbxproj")
+        }
+        guard FileManager.default.isReadableFile(atPath: absolute) else {
+            throw ProjectError.unreadable(given, reason: "permission denied")
+        }
+        var projects: [String] = []
+        for path in fileSystem.walk(absolute, descend: { folder in
+            !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
+        }) where path.pathExtension == "xcodeproj" && fileSystem.isDirectory(path) {
+            if path.lastPathComponent == "Pods.xcodeproj" { continue }
+            projects.append(path)
+        }
+        return (absolute, projects, notes)
+    }
+
+    /// The projects a workspace names, in order (nested groups followed; `Pods.xcodeproj` left out).
+    func workspaceProjects(_ workspace: String, root: String, notes: inout [String]) throws -> [String] {
+        let contents = workspace.appendingPath("contents.xcworkspacedata")
+        guard let data = FileManager.default.contents(atPath: contents) else {
+            throw ProjectError.unreadable(contents.relative(to: root), reason: "the workspace has no readable contents.xcworkspacedata")
+        }
+        let document: XMLDocument
+        do { document = try XMLDocument(data: data) } catch {
+            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid XML")
+        }
+        var projects: [String] = []
+        func location(_ element: XMLElement, base: String) -> String? {
+            guard let value = element.attribute(forName: "location")?.stringValue,
+                  let colon = value.firstIndex(of: ":") else { return nil }
+            let kind = value[..<colon], path = String(value[value.index(after: colon)...])
+            switch kind {
+            case "group": return base.appendingPath(path).standardizedPath
+            case "container": return workspace.deletingLastPathComponent.appendingPath(path).standardizedPath
+            case "absolute": return path
+            case "self": return nil
+            default: return nil
+            }
+        }
+        func visit(_ element: XMLElement, base: String) {
+            for child in element.children?.compactMap({ $0 as? XMLElement }) ?? [] {
+                switch child.name {
+                case "FileRef":
+                    guard let path = location(child, base: base), path.pathExtension == "xcodeproj" else { continue }
+                    if path.lastPathComponent == "Pods.xcodeproj" {
+                        notes.append("\(path.relative(to: root)): CocoaPods project not read")
+                        continue
+                    }
+                    if let resolved = fileSystem.resolve(path) { projects.append(resolved) }
+                    else { notes.append("\(path.relative(to: root)): named by the workspace but missing") }
+                case "Group":
+                    visit(child, base: location(child, base: base) ?? base)
+                default:
+                    continue
+                }
+            }
+        }
+        if let rootElement = document.rootElement() { visit(rootElement, base: workspace.deletingLastPathComponent) }
+        return projects
+    }
+
+    func read(root: String, projects: [String], notes initialNotes: [String]) throws -> ProjectModel {
+        var notes = initialNotes
+        var targets: [Target] = []
+        for project in projects {
+            var reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
+            let prefix = projects.count > 1 ? project.relative(to: root) + ":" : ""
+            targets += reader.readTargets(prefix: prefix)
+            notes += reader.notes
+        }
+        let allSwift = fileSystem.walk(root, descend: { folder in
+            !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
+        }).filter { $0.pathExtension == "swift" }
+        if projects.isEmpty {
+            let target = Target(id: "sources", name: root.lastPathComponent, productType: nil, kind: .unknown,
+                                kindReason: "no .xcodeproj found; Swift files read as one target", platforms: [],
+                                sources: allSwift, assetCatalogs: [], configurations: [], defaultConfigurationName: nil,
+                                dependencies: [], embeds: [], projectPath: nil)
+            return ProjectModel(root: root, projectFiles: [], targets: [target], unassignedSources: [],
+                                isLooseSources: true, notes: notes + fileSystem.problems.map { $0 })
+        }
+        let assigned = Set(targets.flatMap(\.sources))
+        let unassigned = allSwift.filter { !assigned.contains($0) }
+        var catalogs: [String: AssetCatalog] = [:]
+        for path in Set(targets.flatMap(\.assetCatalogs)) where fileSystem.isDirectory(path) {
+            catalogs[path] = AssetCatalog.read(path, fileSystem: fileSystem)
+        }
+        return ProjectModel(root: root, projectFiles: projects.map { $0.relative(to: root) }, targets: targets,
+                            unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
+                            assetCatalogs: catalogs)
+    }
+}

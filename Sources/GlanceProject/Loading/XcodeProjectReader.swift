@@ -1,0 +1,392 @@
+import Foundation
+
+/// Reads one `.xcodeproj` into targets: membership (Sources phases and Xcode 16 synchronized folders with
+/// their exception sets), resources, embedding, dependencies, and per-configuration settings, Info.plist
+/// and entitlements.
+struct XcodeProjectReader {
+    let projectPath: String          // absolute path of the .xcodeproj folder
+    let root: String                 // lint root (for relative names)
+    let fileSystem: FileSystem
+    let pbx: PBXProj
+    /// SRCROOT: the folder holding the .xcodeproj plus `projectDirPath`.
+    let sourceRoot: String
+    private(set) var notes: [String] = []
+    /// Element id → absolute path (nil for elements outside the disk, such as products).
+    private var elementPaths: [String: String?] = [:]
+    /// Element id → parent group id.
+    private var parents: [String: String] = [:]
+
+    init(projectPath: String, root: String, fileSystem: FileSystem) throws {
+        self.projectPath = projectPath
+        self.root = root
+        self.fileSystem = fileSystem
+        let pbxPath = projectPath.appendingPath("project.pbxproj")
+        guard let resolved = fileSystem.resolve(pbxPath) else {
+            throw ProjectError.malformed(projectPath.relative(to: root), reason: "no project.pbxproj inside")
+        }
+        do {
+            pbx = try PBXProj(contentsOf: URL(fileURLWithPath: resolved))
+        } catch let error as ProjectError {
+            switch error {
+            case .malformed(_, let reason): throw ProjectError.malformed(resolved.relative(to: root), reason: reason)
+            case .unreadable(_, let reason): throw ProjectError.unreadable(resolved.relative(to: root), reason: reason)
+            case .notFound: throw ProjectError.notFound(resolved.relative(to: root))
+            }
+        }
+        let folder = projectPath.deletingLastPathComponent
+        sourceRoot = folder.appendingPath(pbx.project.projectDirPath).standardizedPath
+        indexGroupTree()
+    }
+
+    // MARK: - Group tree
+
+    private mutating func indexGroupTree() {
+        var stack = [pbx.project.mainGroup].compactMap { $0 }
+        var seen: Set<String> = []
+        while let id = stack.popLast() {
+            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            for child in element.children {
+                parents[child] = id
+                stack.append(child)
+            }
+        }
+    }
+
+    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk.
+    mutating func path(of id: String) -> String? {
+        if let cached = elementPaths[id] { return cached }
+        elementPaths[id] = .some(nil)   // guards against cycles
+        guard let element = pbx.fileElement(id) else { return nil }
+        var base: String?
+        switch element.sourceTree {
+        case "<group>":
+            if let parent = parents[id] { base = path(of: parent) } else if id == pbx.project.mainGroup { base = sourceRoot } else { base = sourceRoot }
+        case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
+        case "<absolute>": base = ""
+        default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
+        }
+        var result: String?
+        if let base {
+            if id == pbx.project.mainGroup, element.path == nil { result = sourceRoot }
+            else if let own = element.path { result = (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
+            else { result = base }   // a group without a path sits where its parent is
+        }
+        elementPaths[id] = .some(result)
+        return result
+    }
+
+    /// `path(of:)`, then resolved against the disk (case-insensitively on Linux).
+    mutating func diskPath(of id: String) -> String? {
+        guard let path = path(of: id) else { return nil }
+        return fileSystem.resolve(path) ?? path
+    }
+
+    // MARK: - Targets
+
+    mutating func readTargets(prefix: String) -> [Target] {
+        let project = pbx.project
+        let projectConfigurations = configurations(listID: project.buildConfigurationList)
+        let synchronized = synchronizedMembership()
+        var targets: [Target] = []
+        var productToTarget: [String: String] = [:]
+        for id in project.targets { if let target = pbx.nativeTarget(id), let product = target.productReference { productToTarget[product] = id } }
+
+        for id in project.targets {
+            guard let native = pbx.nativeTarget(id) else { continue }
+            let targetConfigurations = configurations(listID: native.buildConfigurationList)
+            var configs: [TargetConfiguration] = []
+            var platforms: [Platform] = []
+            let configurationNames = targetConfigurations.map(\.name)
+            for configuration in targetConfigurations {
+                let projectLevel = projectConfigurations.first { $0.name == configuration.name }
+                var layers: [[SettingAssignment]] = []
+                if let projectLevel {
+                    layers += xcconfigLayers(projectLevel)
+                    layers.append(assignments(projectLevel.buildSettings, origin: "project"))
+                }
+                layers += xcconfigLayers(configuration)
+                layers.append(assignments(configuration.buildSettings, origin: "target \(native.name)"))
+                let builtins = builtinSettings(target: native, configuration: configuration.name)
+                let probe = BuildSettings(layers: layers, builtins: builtins, sdk: nil, configuration: configuration.name)
+                let targetPlatforms = Self.platforms(probe, productType: native.productType)
+                if platforms.isEmpty { platforms = targetPlatforms }
+                let settings = BuildSettings(layers: layers, builtins: builtins, sdk: targetPlatforms.first?.rawValue,
+                                             configuration: configuration.name)
+                configs.append(resolvedConfiguration(name: configuration.name, settings: settings, objectID: configuration.id))
+            }
+            var (sources, catalogs, images) = buildPhaseMembership(native)
+            if let fromFolders = synchronized[id] {
+                sources += fromFolders.sources
+                catalogs += fromFolders.catalogs
+                images += fromFolders.images
+            }
+            var embeds: [Embedding] = []
+            for phaseID in native.buildPhases {
+                guard let phase = pbx.buildPhase(phaseID), phase.isa == "PBXCopyFilesBuildPhase" else { continue }
+                for fileID in phase.files {
+                    guard let file = pbx.buildFile(fileID), let ref = file.fileRef, let embedded = productToTarget[ref] else { continue }
+                    embeds.append(Embedding(embeddedTargetID: prefix + embedded, phaseName: phase.name,
+                                            onlyWhenInstalling: phase.runOnlyForDeploymentPostprocessing))
+                }
+            }
+            let dependencies = native.dependencies.compactMap { pbx.targetDependency($0)?.target }.map { prefix + $0 }
+            let defaultName = pbx.configurationList(native.buildConfigurationList ?? "")?.defaultConfigurationName
+            let (kind, reason) = Self.kind(productType: native.productType, platforms: platforms,
+                                           infoPlist: (configs.first { $0.name == defaultName } ?? configs.first)?.infoPlist ?? [:])
+            _ = configurationNames
+            targets.append(Target(id: prefix + id, name: native.name, productType: native.productType, kind: kind,
+                                  kindReason: reason, platforms: platforms,
+                                  sources: Array(NSOrderedSet(array: sources)) as? [String] ?? sources,
+                                  assetCatalogs: Array(NSOrderedSet(array: catalogs)) as? [String] ?? catalogs,
+                                  resourceImages: images,
+                                  configurations: configs, defaultConfigurationName: defaultName,
+                                  dependencies: dependencies, embeds: embeds,
+                                  projectPath: projectPath.relative(to: root)))
+        }
+        return targets
+    }
+
+    private func configurations(listID: String?) -> [XCBuildConfiguration] {
+        guard let listID, let list = pbx.configurationList(listID) else { return [] }
+        return list.buildConfigurations.compactMap { pbx.buildConfiguration($0) }
+    }
+
+    private func assignments(_ settings: [String: PlistValue], origin: String) -> [SettingAssignment] {
+        settings.keys.sorted().map { key in
+            let (name, conditions) = SettingAssignment.parseKey(key)
+            return SettingAssignment(name: name, conditions: conditions, value: SettingAssignment.text(of: settings[key]!), origin: origin)
+        }
+    }
+
+    private mutating func xcconfigLayers(_ configuration: XCBuildConfiguration) -> [[SettingAssignment]] {
+        var path: String?
+        if let reference = configuration.baseConfigurationReference {
+            path = diskPath(of: reference)
+        } else if let anchor = configuration.baseConfigurationReferenceAnchor,
+                  let relative = configuration.baseConfigurationReferenceRelativePath,
+                  let folder = diskPath(of: anchor) {
+            path = fileSystem.resolve(folder.appendingPath(relative)) ?? folder.appendingPath(relative)
+        }
+        guard let path else { return [] }
+        guard fileSystem.exists(path) else {
+            notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) does not exist")
+            return []
+        }
+        var xcconfigNotes: [String] = []
+        let layers = XCConfig.layers(path: path, relativeTo: root, sourceRoot: sourceRoot, fileSystem: fileSystem, notes: &xcconfigNotes)
+        notes += xcconfigNotes
+        return layers
+    }
+
+    private func builtinSettings(target: PBXNativeTarget, configuration: String) -> [String: String] {
+        let projectName = (projectPath.lastPathComponent as NSString).deletingPathExtension
+        var builtins: [String: String] = [
+            "TARGET_NAME": target.name,
+            "PROJECT_NAME": projectName,
+            "PROJECT_FILE_PATH": projectPath,
+            "SRCROOT": sourceRoot,
+            "SOURCE_ROOT": sourceRoot,
+            "PROJECT_DIR": sourceRoot,
+            "CONFIGURATION": configuration,
+            "PRODUCT_NAME": "$(TARGET_NAME)",
+            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+            "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
+            "PLATFORM_NAME": "$(SDKROOT)",
+            "TeamIdentifierPrefix": "$(DEVELOPMENT_TEAM).",
+            "AppIdentifierPrefix": "$(DEVELOPMENT_TEAM).",
+            "GENERATE_INFOPLIST_FILE": "NO",
+            "INFOPLIST_EXPAND_BUILD_SETTINGS": "YES",
+            "DEVELOPMENT_LANGUAGE": "en",
+            // Settings whose default is empty: unset means "none", not "unknown".
+            "INFOPLIST_FILE": "",
+            "CODE_SIGN_ENTITLEMENTS": "",
+            "SUPPORTED_PLATFORMS": "",
+        ]
+        switch target.productType ?? "" {
+        case let type where type.hasPrefix("com.apple.product-type.application"): builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "APPL"
+        case let type where type.contains("extension"): builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "XPC!"
+        case "com.apple.product-type.framework": builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "FMWK"
+        default: break
+        }
+        return builtins
+    }
+
+    private mutating func resolvedConfiguration(name: String, settings: BuildSettings, objectID: String) -> TargetConfiguration {
+        var configurationNotes: [String] = []
+        let info = InfoPlistMerger.merge(settings: settings, projectFolder: sourceRoot, relativeTo: root, fileSystem: fileSystem)
+        configurationNotes += info.notes
+        var entitlements: [String: PlistValue] = [:]
+        var entitlementsFile: String?
+        switch settings.value("CODE_SIGN_ENTITLEMENTS") {
+        case .known(let path) where !path.isEmpty:
+            let absolute = path.hasPrefix("/") ? path : sourceRoot.appendingPath(path)
+            if let resolved = fileSystem.resolve(absolute) {
+                entitlementsFile = resolved.relative(to: root)
+                do {
+                    let value = try PlistReader.read(URL(fileURLWithPath: resolved))
+                    entitlements = (value.dictionary ?? [:]).mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
+                } catch let error as ProjectError {
+                    configurationNotes.append("\(resolved.relative(to: root)): entitlements cannot be read (\(error.description.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)))")
+                } catch {}
+            } else {
+                configurationNotes.append("\(absolute.relative(to: root)): CODE_SIGN_ENTITLEMENTS file does not exist")
+            }
+        case .unknown(let missing):
+            configurationNotes.append("CODE_SIGN_ENTITLEMENTS depends on unknown settings (\(missing.joined(separator: ", ")))")
+        default:
+            break
+        }
+        return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
+                                   entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
+                                   objectID: objectID)
+    }
+
+    // MARK: - Membership
+
+    static let sourceExtensions: Set<String> = ["swift"]
+
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "heic", "svg", "gif"]
+
+    private mutating func buildPhaseMembership(_ target: PBXNativeTarget) -> (sources: [String], catalogs: [String], images: [String]) {
+        var sources: [String] = []
+        var catalogs: [String] = []
+        var images: [String] = []
+        for phaseID in target.buildPhases {
+            guard let phase = pbx.buildPhase(phaseID) else { continue }
+            for fileID in phase.files {
+                guard let file = pbx.buildFile(fileID), let ref = file.fileRef else { continue }
+                guard let element = pbx.fileElement(ref) else { continue }
+                if phase.isa == "PBXSourcesBuildPhase" {
+                    if element.isGroup {
+                        for child in element.children { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
+                    } else if let path = diskPath(of: ref), Self.sourceExtensions.contains(path.pathExtension) {
+                        sources.append(path)
+                    }
+                } else if phase.isa == "PBXResourcesBuildPhase" {
+                    if let path = diskPath(of: ref) {
+                        if path.pathExtension == "xcassets" { catalogs.append(path) }
+                        if Self.imageExtensions.contains(path.pathExtension.lowercased()) { images.append(path) }
+                    }
+                }
+            }
+        }
+        return (sources, catalogs, images)
+    }
+
+    /// Files of synchronized folders per target id, after exception sets:
+    /// an exception set of a target that owns the folder removes the listed paths from that target; an exception
+    /// set of a target that does not own the folder adds the listed paths to it. A build-phase exception set routes
+    /// its files to that phase (a copy or headers phase), so they are not compiled.
+    private mutating func synchronizedMembership() -> [String: (sources: [String], catalogs: [String], images: [String])] {
+        var owners: [String: [String]] = [:]
+        for id in pbx.project.targets {
+            for group in pbx.nativeTarget(id)?.fileSystemSynchronizedGroups ?? [] { owners[group, default: []].append(id) }
+        }
+        var phaseOwner: [String: String] = [:]
+        for id in pbx.project.targets { for phase in pbx.nativeTarget(id)?.buildPhases ?? [] { phaseOwner[phase] = id } }
+
+        var result: [String: (sources: [String], catalogs: [String], images: [String])] = [:]
+        let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
+        for groupID in groupIDs.sorted() {
+            guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
+            guard fileSystem.isDirectory(folder) else {
+                if owners[groupID] != nil { notes.append("\(folder.relative(to: root)): synchronized folder does not exist") }
+                continue
+            }
+            let explicitFolders = Set(group.explicitFolders)
+            let files = fileSystem.walk(folder) { directory in
+                let relative = directory.relative(to: folder)
+                return !Self.isPackageLike(directory) && !explicitFolders.contains(relative)
+            }
+            let relativeFiles = files.map { ($0, $0.relative(to: folder)) }
+            var removed: [String: [String]] = [:]
+            var added: [String: [String]] = [:]
+            for exceptionID in group.exceptions {
+                guard let exception = pbx.exceptionSet(exceptionID) else { continue }
+                // Paths are relative to the folder; Xcode writes some with a leading `/`.
+                let paths = exception.membershipExceptions.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+                if let target = exception.target {
+                    if owners[groupID, default: []].contains(target) { removed[target, default: []] += paths }
+                    else { added[target, default: []] += paths }
+                } else if let phase = exception.buildPhase, let target = phaseOwner[phase] {
+                    removed[target, default: []] += paths
+                }
+            }
+            func listed(_ relative: String, in paths: [String]) -> Bool {
+                paths.contains { relative == $0 || relative.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            }
+            func collect(for target: String, include: (String) -> Bool) {
+                for (absolute, relative) in relativeFiles where include(relative) {
+                    if absolute.pathExtension == "swift" { result[target, default: ([], [], [])].sources.append(absolute) }
+                    if absolute.pathExtension == "xcassets" { result[target, default: ([], [], [])].catalogs.append(absolute) }
+                    if Self.imageExtensions.contains(absolute.pathExtension.lowercased()) { result[target, default: ([], [], [])].images.append(absolute) }
+                }
+            }
+            for target in owners[groupID] ?? [] {
+                let exclusions = removed[target] ?? []
+                collect(for: target) { !listed($0, in: exclusions) }
+            }
+            for (target, paths) in added where !(owners[groupID] ?? []).contains(target) {
+                collect(for: target) { listed($0, in: paths) }
+            }
+        }
+        return result
+    }
+
+    /// Folders Xcode treats as one resource (bundles, catalogs, models), not walked for sources.
+    static func isPackageLike(_ path: String) -> Bool {
+        ["xcassets", "bundle", "xcdatamodeld", "xcdatamodel", "framework", "xcframework", "app", "appex", "xcodeproj",
+         "xcworkspace", "playground", "docc", "scnassets", "rcproject", "mlpackage", "xcstickers"].contains(path.pathExtension)
+    }
+
+    // MARK: - Classification
+
+    static func platforms(_ settings: BuildSettings, productType: String?) -> [Platform] {
+        var platforms: [Platform] = []
+        if settings.isAssigned("SUPPORTED_PLATFORMS"), let supported = settings.value("SUPPORTED_PLATFORMS").known {
+            platforms = supported.split(separator: " ").compactMap { Platform(sdk: String($0)) }
+        }
+        if platforms.isEmpty, let sdk = settings.value("SDKROOT").known {
+            if let platform = Platform(sdk: sdk.lastPathComponent) { platforms = [platform] }
+        }
+        if platforms.isEmpty {
+            switch productType ?? "" {
+            case let type where type.contains("watchapp") || type.contains("watchkit"): platforms = [.watchOS]
+            default: break
+            }
+        }
+        return Array(Set(platforms)).sorted()
+    }
+
+    static func kind(productType: String?, platforms: [Platform], infoPlist: [String: PlistValue]) -> (TargetKind, String) {
+        guard let productType else { return (.unknown, "no product type (aggregate or legacy target)") }
+        let extensionPoint = infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]?.string
+            ?? infoPlist["EXAppExtensionAttributes"]?["EXExtensionPointIdentifier"]?.string
+        switch productType {
+        case "com.apple.product-type.application", "com.apple.product-type.application.on-demand-install-capable",
+             "com.apple.product-type.application.messages":
+            if platforms == [.watchOS] { return (.watchApp, "application built for watchOS") }
+            return (.app, productType)
+        case "com.apple.product-type.application.watchapp2", "com.apple.product-type.application.watchapp":
+            return (.watchApp, productType)
+        case "com.apple.product-type.application.watchapp2-container":
+            return (.unknown, "watch-only app container")
+        case "com.apple.product-type.watchkit2-extension", "com.apple.product-type.watchkit-extension":
+            return (.watchExtension, productType)
+        case let type where type.hasPrefix("com.apple.product-type.app-extension") || type == "com.apple.product-type.extensionkit-extension":
+            if extensionPoint == "com.apple.widgetkit-extension" {
+                return (.widgetExtension, "NSExtensionPointIdentifier com.apple.widgetkit-extension")
+            }
+            if let extensionPoint { return (.appExtension, "NSExtensionPointIdentifier \(extensionPoint)") }
+            return (.appExtension, "\(type); extension point unknown")
+        case "com.apple.product-type.framework", "com.apple.product-type.framework.static":
+            return (.framework, productType)
+        case "com.apple.product-type.library.static", "com.apple.product-type.library.dynamic":
+            return (.library, productType)
+        case "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing":
+            return (.testBundle, productType)
+        default:
+            return (.unknown, productType)
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// What a target builds, in the terms rules care about.
+public enum TargetKind: String, Sendable, Codable, CaseIterable {
+    /// An iOS, iPadOS, macOS or visionOS application (also App Clips).
+    case app
+    /// A watchOS application (single-target watch app, or the WatchKit app of the older two-part layout).
+    case watchApp
+    /// A WidgetKit extension (`NSExtensionPointIdentifier` = `com.apple.widgetkit-extension`).
+    case widgetExtension
+    /// A WatchKit extension of the older two-part watch app layout.
+    case watchExtension
+    /// Any other app extension (intents, notification service, share, …).
+    case appExtension
+    case framework
+    case library
+    case testBundle
+    /// Targets Glance cannot classify: aggregate targets, unknown product types, or loose sources without a project.
+    case unknown
+
+    public var isApp: Bool { self == .app || self == .watchApp }
+    public var isExtension: Bool { self == .widgetExtension || self == .appExtension || self == .watchExtension }
+}
+
+/// An Apple platform, named as in SDKROOT.
+public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
+    case iOS = "iphoneos"
+    case watchOS = "watchos"
+    case macOS = "macosx"
+    case tvOS = "appletvos"
+    case visionOS = "xros"
+
+    public var displayName: String {
+        switch self {
+        case .iOS: return "iOS"
+        case .watchOS: return "watchOS"
+        case .macOS: return "macOS"
+        case .tvOS: return "tvOS"
+        case .visionOS: return "visionOS"
+        }
+    }
+
+    /// The build setting that holds the deployment target.
+    public var deploymentTargetSetting: String {
+        switch self {
+        case .iOS: return "IPHONEOS_DEPLOYMENT_TARGET"
+        case .watchOS: return "WATCHOS_DEPLOYMENT_TARGET"
+        case .macOS: return "MACOSX_DEPLOYMENT_TARGET"
+        case .tvOS: return "TVOS_DEPLOYMENT_TARGET"
+        case .visionOS: return "XROS_DEPLOYMENT_TARGET"
+        }
+    }
+
+    /// Maps an SDK or platform name (`iphoneos`, `iphonesimulator`, `watchsimulator`, `macosx`, …).
+    public init?(sdk: String) {
+        let name = sdk.lowercased()
+        if name.hasPrefix("iphone") { self = .iOS }
+        else if name.hasPrefix("watch") { self = .watchOS }
+        else if name.hasPrefix("macos") { self = .macOS }
+        else if name.hasPrefix("appletv") { self = .tvOS }
+        else if name.hasPrefix("xr") { self = .visionOS }
+        else { return nil }
+    }
+
+    public static func < (lhs: Platform, rhs: Platform) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A resolved build-setting value: known text, or unknown because it depends on something Glance cannot see.
+public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
+    case known(String)
+    /// The value depends on settings that are not defined anywhere Glance can read (named in `missing`).
+    case unknown(missing: [String])
+
+    public var known: String? { if case .known(let value) = self { return value } else { return nil } }
+    public var description: String {
+        switch self {
+        case .known(let value): return value
+        case .unknown(let missing): return "<unknown: \(missing.joined(separator: ", "))>"
+        }
+    }
+}
+
+/// One build configuration (`Debug`, `Release`, …) of one target, fully resolved.
+public struct TargetConfiguration: Sendable {
+    public let name: String
+    /// Settings as resolved for this target and configuration (see `BuildSettings`).
+    public let settings: BuildSettings
+    /// The merged Info.plist: the `INFOPLIST_FILE` contents plus generated `INFOPLIST_KEY_*` keys (facts XC-01…05).
+    public let infoPlist: [String: PlistValue]
+    /// Where the Info.plist came from (for messages): the file, relative to the project folder, if any.
+    public let infoPlistFile: String?
+    /// The entitlements (`CODE_SIGN_ENTITLEMENTS`), values with build settings expanded.
+    public let entitlements: [String: PlistValue]
+    public let entitlementsFile: String?
+    /// Why this configuration's Info.plist or entitlements are incomplete (a file missing, a setting unknown).
+    public let notes: [String]
+    /// The `XCBuildConfiguration` object id in project.pbxproj (for locating findings), if any.
+    public let objectID: String?
+
+    public init(name: String, settings: BuildSettings, infoPlist: [String: PlistValue], infoPlistFile: String?,
+                entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil) {
+        self.objectID = objectID
+        self.name = name
+        self.settings = settings
+        self.infoPlist = infoPlist
+        self.infoPlistFile = infoPlistFile
+        self.entitlements = entitlements
+        self.entitlementsFile = entitlementsFile
+        self.notes = notes
+    }
+
+    /// `com.apple.security.application-groups`, or nil when the entitlements do not have the key.
+    public var appGroups: [String]? { entitlements["com.apple.security.application-groups"]?.strings }
+    /// `aps-environment` (or the macOS `com.apple.developer.aps-environment`).
+    public var apsEnvironment: String? {
+        entitlements["aps-environment"]?.string ?? entitlements["com.apple.developer.aps-environment"]?.string
+    }
+}
+
+/// An embedding of one target's product in another (a copy-files phase of the host).
+public struct Embedding: Sendable, Hashable {
+    /// The embedded target's id.
+    public let embeddedTargetID: String
+    /// The copy phase's `name` (e.g. "Embed Foundation Extensions"), if any.
+    public let phaseName: String?
+    /// `runOnlyForDeploymentPostprocessing = 1`: copied only when installing.
+    public let onlyWhenInstalling: Bool
+
+    public init(embeddedTargetID: String, phaseName: String?, onlyWhenInstalling: Bool) {
+        self.embeddedTargetID = embeddedTargetID
+        self.phaseName = phaseName
+        self.onlyWhenInstalling = onlyWhenInstalling
+    }
+}
+
+/// A target of the project, with what it builds and how.
+public struct Target: Sendable, Identifiable {
+    /// The pbxproj object id (unique within a project; prefixed with the project path when several are read).
+    public let id: String
+    public let name: String
+    /// The `productType` from the project (`com.apple.product-type.app-extension`, …), nil for aggregate targets.
+    public let productType: String?
+    public let kind: TargetKind
+    /// Why `kind` was chosen (e.g. "NSExtensionPointIdentifier com.apple.widgetkit-extension").
+    public let kindReason: String
+    /// Platforms the target builds for (from SDKROOT / SUPPORTED_PLATFORMS), sorted.
+    public let platforms: [Platform]
+    /// Swift source files compiled into the target: absolute paths, as on disk.
+    public let sources: [String]
+    /// Asset catalogs in the target's resources: absolute paths.
+    public let assetCatalogs: [String]
+    /// Loose image files in the target's resources (`logo.png`): absolute paths.
+    public let resourceImages: [String]
+    /// Configurations by name, in the project's order.
+    public let configurations: [TargetConfiguration]
+    /// The configuration Xcode uses by default (`defaultConfigurationName`), or the first.
+    public let defaultConfigurationName: String?
+    /// Ids of targets this one depends on (`PBXTargetDependency`).
+    public let dependencies: [String]
+    /// The targets whose products this target copies into itself, with how.
+    public let embeds: [Embedding]
+    /// The project file this target comes from, relative to the lint root.
+    public let projectPath: String?
+
+    public init(id: String, name: String, productType: String?, kind: TargetKind, kindReason: String,
+                platforms: [Platform], sources: [String], assetCatalogs: [String], resourceImages: [String] = [], configurations: [TargetConfiguration],
+                defaultConfigurationName: String?, dependencies: [String], embeds: [Embedding], projectPath: String?) {
+        self.id = id
+        self.name = name
+        self.productType = productType
+        self.kind = kind
+        self.kindReason = kindReason
+        self.platforms = platforms
+        self.sources = sources
+        self.assetCatalogs = assetCatalogs
+        self.resourceImages = resourceImages
+        self.configurations = configurations
+        self.defaultConfigurationName = defaultConfigurationName
+        self.dependencies = dependencies
+        self.embeds = embeds
+        self.projectPath = projectPath
+    }
+
+    public var defaultConfiguration: TargetConfiguration? {
+        configurations.first { $0.name == defaultConfigurationName } ?? configurations.first
+    }
+
+    /// The `PRODUCT_BUNDLE_IDENTIFIER` of the default configuration, when known.
+    public var bundleIdentifier: String? { defaultConfiguration?.settings.value("PRODUCT_BUNDLE_IDENTIFIER").known }
+
+    /// The deployment target for a platform, e.g. "17.0", when known.
+    public func deploymentTarget(for platform: Platform) -> String? {
+        defaultConfiguration?.settings.value(platform.deploymentTargetSetting).known
+    }
+}
+
+/// Everything Glance read about the project(s) at the lint root.
+public struct ProjectModel: Sendable {
+    /// The folder paths are reported relative to (the folder given, or the folder holding the project).
+    public let root: String
+    /// Project files read, relative to `root`.
+    public let projectFiles: [String]
+    public let targets: [Target]
+    /// Swift files found under `root` that no target compiles (absolute paths).
+    public let unassignedSources: [String]
+    /// True when no `.xcodeproj` was found and the sources were read as one target of unknown kind.
+    public let isLooseSources: Bool
+    /// Things that could not be read, each naming its file; the run goes on without them.
+    public let notes: [String]
+    /// The asset catalogs of all targets, by absolute path.
+    public let assetCatalogs: [String: AssetCatalog]
+
+    public init(root: String, projectFiles: [String], targets: [Target], unassignedSources: [String],
+                isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:]) {
+        self.assetCatalogs = assetCatalogs
+        self.root = root
+        self.projectFiles = projectFiles
+        self.targets = targets
+        self.unassignedSources = unassignedSources
+        self.isLooseSources = isLooseSources
+        self.notes = notes
+    }
+
+    public func target(id: String) -> Target? { targets.first { $0.id == id } }
+
+    /// The asset catalogs in a target's resources.
+    public func catalogs(of target: Target) -> [AssetCatalog] { target.assetCatalogs.compactMap { assetCatalogs[$0] } }
+
+    /// The targets that copy the given one into their product, with how.
+    public func hosts(of target: Target) -> [(host: Target, embedding: Embedding)] {
+        targets.flatMap { host in
+            host.embeds.filter { $0.embeddedTargetID == target.id }.map { (host: host, embedding: $0) }
+        }
+    }
+
+    /// A path relative to `root`, `/`-separated.
+    public func relativePath(_ absolute: String) -> String { absolute.relative(to: root) }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A property-list value, as read by Foundation's `PropertyListSerialization` (XML, binary or OpenStep
+/// text, which is the format of `project.pbxproj`).
+///
+/// Foundation hands back `Any`; this enum makes the value `Sendable`, comparable and easy to match on.
+public enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int)
+    case real(Double)
+    case date(Date)
+    case data(Data)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+
+    /// Converts what `PropertyListSerialization` returns. Unknown object kinds become their description.
+    public init(foundation value: Any) {
+        switch value {
+        case let string as String: self = .string(string)
+        case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
+        case let number as NSNumber:
+            let double = number.doubleValue
+            if double.rounded() == double, abs(double) < 9e15 { self = .integer(number.intValue) } else { self = .real(double) }
+        case let date as Date: self = .date(date)
+        case let data as Data: self = .data(data)
+        case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
+        case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+        case let dictionary as [AnyHashable: Any]:
+            var converted: [String: PlistValue] = [:]
+            for (key, element) in dictionary { converted["\(key)"] = PlistValue(foundation: element) }
+            self = .dictionary(converted)
+        default: self = .string("\(value)")
+        }
+    }
+
+    public var string: String? { if case .string(let value) = self { return value } else { return nil } }
+    public var array: [PlistValue]? { if case .array(let value) = self { return value } else { return nil } }
+    public var dictionary: [String: PlistValue]? { if case .dictionary(let value) = self { return value } else { return nil } }
+
+    /// The strings of an array value (non-string elements dropped), or a one-element list for a string.
+    public var strings: [String]? {
+        switch self {
+        case .array(let values): return values.compactMap(\.string)
+        case .string(let value): return [value]
+        default: return nil
+        }
+    }
+
+    /// Interprets the value the way Info.plist readers do: `true`/`false`, or the strings `YES`/`NO`/`true`/`false`,
+    /// or a number (non-zero is true).
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let value): return value
+        case .integer(let value): return value != 0
+        case .string(let value):
+            switch value.lowercased() {
+            case "yes", "true", "1": return true
+            case "no", "false", "0": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    public subscript(key: String) -> PlistValue? { dictionary?[key] }
+
+    /// A plain Foundation value (for JSON output): strings, numbers, booleans, arrays and dictionaries.
+    public var jsonObject: Any {
+        switch self {
+        case .string(let value): return value
+        case .bool(let value): return value
+        case .integer(let value): return value
+        case .real(let value): return value
+        case .date(let value): return ISO8601DateFormatter().string(from: value)
+        case .data(let value): return value.base64EncodedString()
+        case .array(let values): return values.map(\.jsonObject)
+        case .dictionary(let values): return values.mapValues(\.jsonObject)
+        }
+    }
+}
+
+/// Reads property lists from disk with `PropertyListSerialization`.
+public enum PlistReader {
+    /// Reads a plist file in any format Foundation knows (XML, binary, OpenStep).
+    /// - Throws: `ProjectError.unreadable` when the file cannot be read, `ProjectError.malformed` when it is not a plist.
+    public static func read(_ url: URL) throws -> PlistValue {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw ProjectError.unreadable(url.path, reason: describe(error)) }
+        return try parse(data, file: url.path)
+    }
+
+    /// Parses plist data; `file` names the source in errors.
+    public static func parse(_ data: Data, file: String) throws -> PlistValue {
+        if data.isEmpty { throw ProjectError.malformed(file, reason: "the file is empty") }
+        do {
+            let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            return PlistValue(foundation: object)
+        } catch {
+            throw ProjectError.malformed(file, reason: "not a property list (\(describe(error)))")
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo["NSDebugDescription"] as? String { return debug }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { return underlying.localizedDescription }
+        return nsError.localizedDescription
+    }
+}

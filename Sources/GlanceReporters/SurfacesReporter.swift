@@ -1,0 +1,158 @@
+import Foundation
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// Prints `glance surfaces`: what the project ships where, as a readable table per target (`text`) or
+/// as JSON with stable field names (`json`, documented in the README). Paths are relative to the lint root,
+/// `/`-separated; lists are sorted, so the output is deterministic.
+public enum SurfacesReporter {
+    public static func json(_ model: SurfaceModel) -> String {
+        JSONText.render(jsonObject(model))
+    }
+
+    static func location(_ model: SurfaceModel, _ location: SourceLocation) -> [String: Any] {
+        ["file": model.relativePath(location.file), "line": location.line]
+    }
+
+    static func targetNames(_ targets: [Target]) -> [String] { targets.map(\.name).sorted() }
+
+    public static func jsonObject(_ model: SurfaceModel) -> [String: Any] {
+        var root: [String: Any] = [:]
+        root["targets"] = model.targets.map { surface -> [String: Any] in
+            let target = surface.target
+            var entry: [String: Any] = [
+                "name": target.name,
+                "kind": surface.kind.rawValue,
+                "platform": target.platforms.first?.displayName ?? NSNull(),
+                "platforms": target.platforms.map(\.displayName),
+                "bundleIdentifier": target.bundleIdentifier ?? NSNull(),
+                "sources": target.sources.map(model.relativePath).sorted(),
+            ]
+            var groups: [String: Any] = [:]
+            var plists: [String: Any] = [:]
+            for configuration in target.configurations {
+                groups[configuration.name] = configuration.appGroups ?? []
+                plists[configuration.name] = configuration.infoPlist.mapValues(\.jsonObject)
+            }
+            entry["appGroups"] = groups
+            entry["infoPlist"] = plists
+            entry["embeds"] = target.embeds.compactMap { model.project.target(id: $0.embeddedTargetID)?.name }.sorted()
+            if let deployment = target.platforms.first.flatMap(target.deploymentTarget(for:)) { entry["deploymentTarget"] = deployment }
+            return entry
+        }
+        root["controls"] = model.controls.map { control -> [String: Any] in
+            var entry = location(model, control.location)
+            entry["type"] = control.typeName
+            entry["kind"] = control.kind?.text ?? NSNull()
+            entry["configuration"] = control.configuration?.rawValue ?? NSNull()
+            entry["template"] = control.template?.rawValue ?? NSNull()
+            entry["action"] = control.actionIntent ?? NSNull()
+            entry["valueProvider"] = control.valueProvider ?? NSNull()
+            entry["targets"] = targetNames(control.targets)
+            return entry
+        }
+        root["widgets"] = model.widgets.filter { $0.configuration != .activityConfiguration }.map { widget -> [String: Any] in
+            var entry = location(model, widget.location)
+            entry["type"] = widget.typeName
+            entry["kind"] = widget.kind?.text ?? NSNull()
+            entry["configuration"] = widget.configuration?.rawValue ?? NSNull()
+            entry["families"] = widget.families ?? NSNull()
+            entry["targets"] = targetNames(widget.targets)
+            return entry
+        }
+        root["liveActivities"] = model.liveActivities.map { activity -> [String: Any] in
+            var entry = location(model, activity.location)
+            entry["widget"] = activity.widget.typeName
+            entry["attributes"] = activity.attributes
+            entry["attributeProperties"] = activity.attributeProperties.map { ["name": $0.name, "type": $0.type as Any? ?? NSNull()] as [String: Any] }
+            entry["contentState"] = activity.contentState.map { ["name": $0.name, "type": $0.type as Any? ?? NSNull()] as [String: Any] }
+            entry["presentations"] = activity.presentations.all.map(\.name)
+            entry["targets"] = targetNames(activity.targets)
+            return entry
+        }
+        root["intents"] = model.intents.map { intent -> [String: Any] in
+            var entry = location(model, intent.location)
+            entry["type"] = intent.typeName
+            entry["conformances"] = intent.conformances.sorted()
+            let platform = intent.targets.first?.platforms.first
+            entry["opensApp"] = intent.opensApp(on: platform)
+            entry["runsInApp"] = intent.runsInApp(on: platform)
+            entry["targets"] = targetNames(intent.targets)
+            return entry
+        }
+        root["alarms"] = model.alarms.map { alarm -> [String: Any] in
+            var entry = location(model, alarm.location)
+            entry["presentations"] = alarm.presentations
+            entry["metadata"] = alarm.metadata ?? NSNull()
+            entry["stopIntent"] = alarm.stopIntent ?? NSNull()
+            entry["secondaryIntent"] = alarm.secondaryIntent ?? NSNull()
+            entry["targets"] = targetNames(alarm.targets)
+            return entry
+        }
+        root["deepLinks"] = model.deepLinks.map { link -> [String: Any] in
+            var entry = location(model, link.location)
+            entry["source"] = link.source.rawValue
+            entry["surface"] = link.surface.rawValue
+            entry["owner"] = link.owner
+            entry["url"] = link.url ?? NSNull()
+            entry["urlPrefix"] = link.url == nil ? (link.urlPrefix ?? NSNull()) : NSNull()
+            entry["presentation"] = link.presentation ?? NSNull()
+            entry["targets"] = targetNames(link.targets)
+            return entry
+        }
+        return root
+    }
+
+    /// The text table: per target, what it ships.
+    public static func text(_ model: SurfaceModel) -> String {
+        var lines: [String] = []
+        let projectLine = model.project.isLooseSources ? "(no Xcode project: sources read as one target)" : model.project.projectFiles.joined(separator: ", ")
+        lines.append("Project: \(projectLine)")
+        for surface in model.targets {
+            let target = surface.target
+            let platforms = target.platforms.map(\.displayName).joined(separator: ", ")
+            var header = "\n\(target.name) — \(surface.kind.rawValue)"
+            if !platforms.isEmpty { header += ", \(platforms)" }
+            if let identifier = target.bundleIdentifier { header += ", \(identifier)" }
+            lines.append(header)
+            var rows: [(String, String, String)] = []
+            func contains(_ targets: [Target]) -> Bool { targets.contains { $0.id == target.id } }
+            for control in model.controls where contains(control.targets) {
+                let action = control.actionIntent.map { " → \($0)" } ?? ""
+                rows.append(("control", "\(control.typeName) [\(control.kind?.text ?? "?")] \(control.template?.rawValue ?? "?")\(action)", model.relativePath(control.location.file) + ":\(control.location.line)"))
+            }
+            for widget in model.widgets where contains(widget.targets) && widget.configuration != .activityConfiguration {
+                rows.append(("widget", "\(widget.typeName) [\(widget.kind?.text ?? "?")] \(widget.configuration?.rawValue ?? "?")", model.relativePath(widget.location.file) + ":\(widget.location.line)"))
+            }
+            for activity in model.liveActivities where contains(activity.targets) {
+                let state = activity.contentState.map(\.name).joined(separator: ", ")
+                rows.append(("live activity", "\(activity.attributes) (ContentState: \(state.isEmpty ? "-" : state))", model.relativePath(activity.location.file) + ":\(activity.location.line)"))
+            }
+            for intent in model.intents where contains(intent.targets) {
+                let platform = target.platforms.first
+                let flags = [intent.opensApp(on: platform) ? "opens app" : nil, intent.runsInApp(on: platform) ? "runs in app" : nil].compactMap { $0 }.joined(separator: ", ")
+                rows.append(("intent", intent.typeName + (flags.isEmpty ? "" : " (\(flags))"), model.relativePath(intent.location.file) + ":\(intent.location.line)"))
+            }
+            for alarm in model.alarms where contains(alarm.targets) {
+                rows.append(("alarm", alarm.presentations.joined(separator: ", "), model.relativePath(alarm.location.file) + ":\(alarm.location.line)"))
+            }
+            for link in model.deepLinks where contains(link.targets) {
+                rows.append(("deep link", "\(link.source.rawValue) \(link.url ?? (link.urlPrefix.map { $0 + "…" } ?? "?")) (\(link.owner))", model.relativePath(link.location.file) + ":\(link.location.line)"))
+            }
+            if rows.isEmpty { lines.append("  (no glanceable surfaces; \(target.sources.count) Swift files)"); continue }
+            let width = rows.map(\.0.count).max() ?? 0
+            for row in rows { lines.append("  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + row.1 + "  " + row.2) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Deterministic JSON text: sorted keys, two-space indentation, slashes unescaped.
+public enum JSONText {
+    public static func render(_ object: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text + "\n"
+    }
+}

@@ -1,0 +1,139 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// When the app changes the App Group value a control shows, it must reload the control.
+struct ControlNotReloaded: Rule {
+    static let description = RuleDescription(
+        identifier: "control_not_reloaded",
+        name: "Control not reloaded after the app changes its state",
+        group: .controls,
+        defaultSeverity: .warning,
+        summary: "The app writes the App Group key a control's value provider reads, and never calls `reloadControls(ofKind:)` for that kind or `reloadAllControls()`.",
+        rationale: """
+            A control re-renders after its own intent runs, after the app calls \
+            `ControlCenter.shared.reloadControls(ofKind:)` / `reloadAllControls()`, or after a control push. If the \
+            app changes the shared value and does none of these, Control Center keeps showing the old state and \
+            the next tap does the opposite of what the user expects. Writes made by the control's own action \
+            intent are not counted: the system reloads the control after it runs.
+            """,
+        source: "seed controls-and-live-activities-on-apple-watch (Common mistakes); fact CT-01; field case FC-03",
+        triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct LampToggle: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.lamp", provider: LampValueProvider()) { isOn in
+                                ControlWidgetToggle("Lamp", isOn: isOn, action: SetLampIntent()) { _ in Image(systemName: "lightbulb") }
+                            }
+                        }
+                    }
+                    struct LampValueProvider: ControlValueProvider {
+                        var previewValue: Bool { false }
+                        func currentValue() async throws -> Bool {
+                            UserDefaults(suiteName: "group.com.example.app")?.bool(forKey: "lamp") ?? false
+                        }
+                    }
+                    """),
+                .app("""
+                    func setLamp(_ on: Bool) {
+                        UserDefaults(suiteName: "group.com.example.app")?.↓set(on, forKey: "lamp")
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct LampToggle: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.lamp", provider: LampValueProvider()) { isOn in
+                                ControlWidgetToggle("Lamp", isOn: isOn, action: SetLampIntent()) { _ in Image(systemName: "lightbulb") }
+                            }
+                        }
+                    }
+                    struct LampValueProvider: ControlValueProvider {
+                        var previewValue: Bool { false }
+                        func currentValue() async throws -> Bool {
+                            UserDefaults(suiteName: "group.com.example.app")?.bool(forKey: "lamp") ?? false
+                        }
+                    }
+                    """),
+                .app("""
+                    func setLamp(_ on: Bool) {
+                        UserDefaults(suiteName: "group.com.example.app")?.set(on, forKey: "lamp")
+                        ControlCenter.shared.reloadControls(ofKind: "com.example.app.lamp")
+                    }
+                    """),
+            ]),
+            // The control is updated by push.
+            RuleExample(files: [
+                .widget("""
+                    struct LampToggle: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.lamp", provider: LampValueProvider()) { isOn in
+                                ControlWidgetToggle("Lamp", isOn: isOn, action: SetLampIntent()) { _ in Image(systemName: "lightbulb") }
+                            }
+                            .pushHandler(LampPushHandler.self)
+                        }
+                    }
+                    struct LampValueProvider: ControlValueProvider {
+                        var previewValue: Bool { false }
+                        func currentValue() async throws -> Bool { UserDefaults(suiteName: "group.com.example.app")?.bool(forKey: "lamp") ?? false }
+                    }
+                    """),
+                .app("""
+                    func setLamp(_ on: Bool) { UserDefaults(suiteName: "group.com.example.app")?.set(on, forKey: "lamp") }
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for control in model.controls {
+            guard let provider = control.valueProvider, control.modifier("pushHandler") == nil else { continue }
+            guard let kind = control.kind?.known else {
+                context.skip("control \(control.typeName): kind is not a constant Glance can read", file: context.relativePath(control.location))
+                continue
+            }
+            let readKeys = keysRead(by: provider, model: model)
+            guard !readKeys.isEmpty else { continue }
+            // The control's own action: after it runs, the system reloads the control.
+            let actions = Set(control.actions.compactMap(\.intent))
+            for write in model.storeAccesses where write.isWrite && readKeys.contains(write.key) && !(write.context.map(actions.contains) ?? false) {
+                let apps = write.targets.filter { model.kind(of: $0) == .app }
+                for app in apps {
+                    let reloads = model.reloads.filter { reload in
+                        reload.targets.contains { $0.id == app.id } && (reload.api == .reloadAllControls || (reload.api == .reloadControls && (reload.kind?.known == kind || reload.kind?.known == nil)))
+                    }
+                    guard reloads.isEmpty else { continue }
+                    context.report(write.location, """
+                        the app writes "\(write.key)", which control \(control.typeName) (kind "\(kind)") reads, but target \
+                        '\(app.name)' never calls ControlCenter.shared.reloadControls(ofKind: "\(kind)") or reloadAllControls(); \
+                        Control Center keeps showing the old value.
+                        """, target: app)
+                }
+            }
+        }
+    }
+
+    /// App Group keys read by a value provider's code and by the project types it uses.
+    private func keysRead(by provider: String, model: SurfaceModel) -> Set<String> {
+        var owners: Set<String> = [provider]
+        var pending = [provider]
+        while let owner = pending.popLast(), owners.count < 12 {
+            for decl in model.resolver.declarations(of: owner) {
+                for member in decl.members {
+                    member.code.walk { expr in
+                        if case .identifier(let name, _) = expr, name.first?.isUppercase == true,
+                           let primary = model.resolver.primaryDeclaration(of: name, context: decl.qualifiedName),
+                           owners.insert(primary.qualifiedName).inserted {
+                            pending.append(primary.qualifiedName)
+                        }
+                    }
+                }
+            }
+        }
+        return Set(model.storeAccesses.filter { !$0.isWrite && $0.context.map(owners.contains) == true }.map(\.key))
+    }
+}

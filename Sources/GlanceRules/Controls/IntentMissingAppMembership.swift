@@ -1,0 +1,121 @@
+import GlanceProject
+import GlanceSurfaces
+
+/// An intent that runs in the app process must be compiled into the app.
+struct IntentMissingAppMembership: Rule {
+    static let description = RuleDescription(
+        identifier: "intent_missing_app_membership",
+        name: "App-process intent not in the app target",
+        group: .controls,
+        defaultSeverity: .error,
+        summary: "An intent that runs in the app process (OpenIntent, openAppWhenRun, .foreground mode, LiveActivityIntent, AudioPlaybackIntent, ForegroundContinuableIntent) is used by a control, widget, Live Activity or alarm button, but its file is not a member of the app target.",
+        rationale: """
+            A widget or control button's intent runs in the widget extension, except intents that open the app \
+            or conform to LiveActivityIntent, AudioPlaybackIntent or ForegroundContinuableIntent: the system runs \
+            those in the app. If the intent's source file is only in the extension, the app has no such intent \
+            and the tap fails silently ("Could not find an intent with identifier …"). Add the file to the app \
+            target too.
+            """,
+        source: "seeds controls-and-live-activities-on-apple-watch (Opening the app from a control), widgets-and-control-center-controls; facts CT-06, INT-01; field case FC-34",
+        triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct OpenTimerControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.open-timer") {
+                                ControlWidgetButton(action: OpenTimerIntent()) { Label("Timer", systemImage: "timer") }
+                            }
+                        }
+                    }
+                    """, name: "OpenTimerControl.swift"),
+                .widget("""
+                    struct ↓OpenTimerIntent: OpenIntent {
+                        static let title: LocalizedStringResource = "Open Timer"
+                        @Parameter(title: "Screen") var target: TimerScreen
+                    }
+                    """, name: "OpenTimerIntent.swift"),
+            ]),
+            RuleExample(files: [
+                .widget("""
+                    struct ↓PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    struct DeliveryLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                                Button(intent: PauseIntent()) { Text("Pause") }
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Order") } }
+                                    compactLeading: { Text("A") } compactTrailing: { Text("B") } minimal: { Text("C") }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct OpenTimerControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.open-timer") {
+                                ControlWidgetButton(action: OpenTimerIntent()) { Label("Timer", systemImage: "timer") }
+                            }
+                        }
+                    }
+                    """, name: "OpenTimerControl.swift"),
+                .shared("""
+                    struct OpenTimerIntent: OpenIntent {
+                        static let title: LocalizedStringResource = "Open Timer"
+                        @Parameter(title: "Screen") var target: TimerScreen
+                    }
+                    """, name: "OpenTimerIntent.swift"),
+            ]),
+            // A background intent may live in the extension only.
+            .widget("""
+                struct StartControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.start") {
+                            ControlWidgetButton(action: StartIntent()) { Text("Start") }
+                        }
+                    }
+                }
+                struct StartIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Start"
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        var reported: Set<String> = []
+        for use in model.intentUses {
+            guard let intent = model.intent(named: use.intent) else { continue }
+            for target in use.targets {
+                let platform = target.platforms.first
+                guard let reason = intent.runsInAppReason(on: platform) else { continue }
+                let app = model.kind(of: target).isApp ? target : model.app(for: target)
+                guard let app else {
+                    context.skip("\(intent.typeName) runs in the app, but no app target embeds '\(target.name)'", file: context.relativePath(use.location))
+                    continue
+                }
+                let members = context.resolver.targets(ofFile: intent.location.file)
+                guard !members.contains(where: { $0.id == app.id }), reported.insert(intent.typeName + "|" + app.id).inserted else { continue }
+                let usedBy: String
+                switch use.site {
+                case .control: usedBy = "control \(use.owner)"
+                case .widgetButton: usedBy = "a button in widget \(use.owner)"
+                case .liveActivityButton: usedBy = "a button in the \(use.owner) Live Activity"
+                case .alarm: usedBy = "an AlarmKit alarm"
+                }
+                context.report(intent.location, """
+                    \(intent.typeName) runs in the app process (\(reason)) and is used by \(usedBy), but \
+                    \(context.relativePath(intent.location)) is not a member of app target '\(app.name)'; the tap fails \
+                    silently. Add the file to '\(app.name)' as well.
+                    """, target: app)
+            }
+        }
+    }
+}

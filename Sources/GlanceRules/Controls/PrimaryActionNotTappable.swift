@@ -1,0 +1,84 @@
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// The Double Tap primary action must be a Button or Toggle, so a normal tap does the same.
+struct PrimaryActionNotTappable: Rule {
+    static let description = RuleDescription(
+        identifier: "primary_action_not_tappable",
+        name: "Double Tap primary action on a non-button",
+        group: .controls,
+        defaultSeverity: .warning,
+        summary: "`.handGestureShortcut(.primaryAction)` is attached to something that is not a Button or Toggle.",
+        rationale: """
+            Double Tap is an accelerator: people who turned it off, or whose watch lacks it, must reach the same \
+            action with a tap. Attach `.handGestureShortcut(.primaryAction)` to the Button or Toggle that \
+            performs the action. The rule stays silent for containers and for views Glance cannot see into.
+            """,
+        source: "seed controls-and-live-activities-on-apple-watch (Double Tap; Common mistakes); fact CT-12",
+        triggeringExamples: [
+            .watch("""
+                struct TimerFace: View {
+                    var body: some View {
+                        Text("12:00").↓handGestureShortcut(.primaryAction)
+                    }
+                }
+                """),
+            .watch("""
+                struct Badge: View {
+                    var body: some View { Image(systemName: "star") }
+                }
+                struct Screen: View {
+                    var body: some View {
+                        Badge().↓handGestureShortcut(.primaryAction)
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .watch("""
+                struct TimerFace: View {
+                    var body: some View {
+                        Button("Start", action: start).buttonStyle(.borderedProminent).handGestureShortcut(.primaryAction)
+                    }
+                }
+                """),
+            .watch("""
+                struct PlayButton: View {
+                    var body: some View { Button("Play") { player.play() } }
+                }
+                struct Screen: View {
+                    var body: some View { PlayButton().handGestureShortcut(.primaryAction) }
+                }
+                """),
+            // Unknown view (from a package): silent.
+            .watch("""
+                struct Screen: View {
+                    var body: some View { FancyButton(title: "Go").handGestureShortcut(.primaryAction) }
+                }
+                """),
+        ])
+
+    static let tappable: Set<String> = ["Button", "Toggle", "ControlWidgetButton", "ControlWidgetToggle"]
+    static let notTappable: Set<String> = ["Text", "Image", "Label", "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse",
+                                           "Color", "ProgressView", "Gauge", "Spacer", "Divider", "AsyncImage", "Canvas", "Shape"]
+
+    func validate(_ context: RuleContext) {
+        for use in context.model.primaryActions {
+            guard let name = use.attachedTo, let verdict = resolve(name, context: use.context, resolver: context.resolver, depth: 0), !verdict else { continue }
+            context.report(use.call.location, "\(name) is not a Button or Toggle, so .handGestureShortcut(.primaryAction) gives Double Tap no tap equivalent; attach it to the Button or Toggle that performs the action.", target: use.targets.first)
+        }
+    }
+
+    /// true: tappable; false: surely not; nil: unknown (containers, views from elsewhere).
+    private func resolve(_ name: String, context: String?, resolver: Resolver, depth: Int) -> Bool? {
+        if Self.tappable.contains(name) { return true }
+        if Self.notTappable.contains(name) { return false }
+        guard depth < 4, let type = resolver.primaryDeclaration(of: name, context: context),
+              let body = resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: "body") }).first?.body,
+              body.statements.count == 1 else { return nil }
+        var expr = body.statements[0]
+        if case .returnStatement(let value?, _) = expr { expr = value }
+        guard let root = Chains.rootName(expr) else { return nil }
+        return resolve(root, context: type.qualifiedName, resolver: resolver, depth: depth + 1)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GlanceProject
+
+/// Finds line numbers in project files for findings that are about configuration rather than code:
+/// a key in an Info.plist or entitlements file, or a target's entry in `project.pbxproj`.
+/// (PropertyListSerialization gives no positions, so the text is searched.)
+final class ProjectLocator: @unchecked Sendable {
+    let project: ProjectModel
+    private var texts: [String: [Substring]] = [:]
+    private let lock = NSLock()
+
+    init(project: ProjectModel) { self.project = project }
+
+    struct Place { let file: String; let line: Int; let column: Int }
+
+    private func lines(_ relative: String) -> [Substring]? {
+        lock.lock(); defer { lock.unlock() }
+        if let cached = texts[relative] { return cached }
+        let absolute = project.root.appendingPath(relative)
+        guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8) else { return nil }
+        let split = text.split(separator: "\n", omittingEmptySubsequences: false)
+        texts[relative] = split
+        return split
+    }
+
+    /// The line of `<key>KEY</key>` (XML plist) or `KEY =` in a file, if present.
+    func line(of key: String, in relative: String) -> (line: Int, column: Int)? {
+        guard let lines = lines(relative) else { return nil }
+        for (index, line) in lines.enumerated() {
+            if let range = line.range(of: "<key>\(key)</key>") ?? line.range(of: "\(key) =") ?? line.range(of: "\"\(key)\"") {
+                return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return nil
+    }
+
+    func place(target: Target, configuration: TargetConfiguration?, key: String?, file: String?) -> Place {
+        if let file {
+            if let key, let found = line(of: key, in: file) { return Place(file: file, line: found.line, column: found.column) }
+            return Place(file: file, line: 1, column: 1)
+        }
+        // The target's build settings in project.pbxproj: the configuration block (at the INFOPLIST_KEY_
+        // setting when it is there), else the target's entry.
+        if let projectPath = target.projectPath {
+            let pbx = projectPath.appendingPath("project.pbxproj")
+            if let configurationID = configuration?.objectID, let lines = lines(pbx),
+               let start = lines.firstIndex(where: { $0.contains("\(configurationID) /*") && $0.contains("= {") }) {
+                if let key {
+                    let setting = GeneratedInfoPlistKeys.settingName(for: key)
+                    var index = start
+                    while index < lines.count, !lines[index].hasPrefix("\t\t};") {
+                        if let range = lines[index].range(of: setting) {
+                            return Place(file: pbx, line: index + 1, column: lines[index].distance(from: lines[index].startIndex, to: range.lowerBound) + 1)
+                        }
+                        index += 1
+                    }
+                }
+                return Place(file: pbx, line: start + 1, column: 1)
+            }
+            let objectID = target.id.split(separator: ":").last.map(String.init) ?? target.id
+            if let lines = lines(pbx), let index = lines.firstIndex(where: { $0.contains("\(objectID) /*") && $0.contains("= {") }) {
+                return Place(file: pbx, line: index + 1, column: 1)
+            }
+            return Place(file: pbx, line: 1, column: 1)
+        }
+        return Place(file: ".", line: 1, column: 1)
+    }
+}

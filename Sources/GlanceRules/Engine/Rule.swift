@@ -1,0 +1,95 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// How serious a violation is. `error` makes `glance lint` exit 1.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// The surface a rule is about; rules are grouped by it in folders, docs and `glance rules`.
+public enum RuleGroup: String, Sendable, CaseIterable {
+    case controls = "Controls"
+    case widgets = "Widgets and bundles"
+    case liveActivities = "Live Activities"
+    case alarmKit = "AlarmKit"
+    case deepLinks = "Deep links"
+    case projectStructure = "Project structure"
+}
+
+/// What a rule is: its id, severity, the one-line summary, why it exists (with its source in the seeds,
+/// facts or field cases) and the examples that must and must not trigger it. The examples are the rule's
+/// tests and documentation.
+public struct RuleDescription: Sendable {
+    /// snake_case, as in SwiftLint: `control_opens_app_on_watch`.
+    public let identifier: String
+    public let name: String
+    public let group: RuleGroup
+    public let defaultSeverity: Severity
+    /// One line: what triggers the rule.
+    public let summary: String
+    /// Why: the failure users see, and the fix.
+    public let rationale: String
+    /// Seed document, fact ids (facts.md) or field case ids the rule comes from.
+    public let source: String
+    /// Whether the rule runs without being enabled in the configuration.
+    public let enabledByDefault: Bool
+    public let triggeringExamples: [RuleExample]
+    public let nonTriggeringExamples: [RuleExample]
+
+    public init(identifier: String, name: String, group: RuleGroup, defaultSeverity: Severity, summary: String, rationale: String,
+                source: String, enabledByDefault: Bool = true, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+        self.identifier = identifier
+        self.name = name
+        self.group = group
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.source = source
+        self.enabledByDefault = enabledByDefault
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A rule: reads the surface model and reports violations through the context.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func validate(_ context: RuleContext)
+}
+
+extension Rule {
+    public var identifier: String { Self.description.identifier }
+}
+
+/// One finding.
+public struct Violation: Sendable, Hashable, Codable {
+    public let rule: String
+    public var severity: Severity
+    /// Path relative to the lint root, `/`-separated.
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+    /// The target the finding is about, when there is one.
+    public let target: String?
+
+    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, target: String?) {
+        self.rule = rule
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.target = target
+    }
+
+    /// Sorted by file, line, column, rule (then message), as the reporters print them.
+    public static func ordered(_ lhs: Violation, _ rhs: Violation) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.rule, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule, rhs.message)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// What a rule sees while it runs: the surface model, and where it reports violations and skips.
+public final class RuleContext: @unchecked Sendable {
+    public let model: SurfaceModel
+    public let ruleIdentifier: String
+    public let severity: Severity
+    public private(set) var violations: [Violation] = []
+    public private(set) var skips: [Skip] = []
+    private var seen: Set<String> = []
+    let locator: ProjectLocator
+
+    init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, locator: ProjectLocator) {
+        self.model = model
+        self.ruleIdentifier = ruleIdentifier
+        self.severity = severity
+        self.locator = locator
+    }
+
+    public var project: ProjectModel { model.project }
+    public var resolver: Resolver { model.resolver }
+
+    /// Reports a violation at a place in Swift code. Duplicates (same place and message) are dropped.
+    public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil) {
+        report(file: model.relativePath(location.file), line: location.line, column: location.column, message, target: target, severity: severity)
+    }
+
+    /// Reports a violation in a project file (Info.plist, entitlements, project.pbxproj) given relative to the root.
+    public func report(file: String, line: Int, column: Int = 1, _ message: String, target: Target? = nil, severity: Severity? = nil) {
+        let key = "\(file):\(line):\(column):\(message)"
+        guard seen.insert(key).inserted else { return }
+        violations.append(Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,
+                                    message: message, target: target?.name))
+    }
+
+    /// Reports at the place that configures a target: the line of `key` in its Info.plist or entitlements file
+    /// when given, else the target's build settings in the project file.
+    public func report(target: Target, configuration: TargetConfiguration?, plistKey: String? = nil, in file: String?,
+                       _ message: String, severity: Severity? = nil) {
+        let place = locator.place(target: target, configuration: configuration, key: plistKey, file: file)
+        report(file: place.file, line: place.line, column: place.column, message, target: target, severity: severity)
+    }
+
+    /// Records that the rule could not decide something, and why (`--explain-skips`).
+    public func skip(_ reason: String, file: String? = nil) {
+        let skip = Skip(rule: ruleIdentifier, file: file, reason: reason)
+        if !skips.contains(skip) { skips.append(skip) }
+    }
+
+    public func relativePath(_ location: SourceLocation) -> String { model.relativePath(location.file) }
+    public func place(_ location: SourceLocation) -> String { "\(model.relativePath(location.file)):\(location.line)" }
+}

@@ -1,0 +1,183 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// A small project a rule is run on: Swift files with their target membership, and the targets' Info.plist,
+/// entitlements and asset catalogs. Triggering examples mark where each violation must be reported with
+/// `↓` (the violation is at the character after it), or list the places in `expectedPlaces`.
+///
+/// The default targets form a correct app: `App` (iOS app, `com.example.app`) embeds the `Widgets` widget
+/// extension and the `Watch` app, which embeds `WatchWidgets`. An example only states what differs.
+public struct RuleExample: Sendable {
+    public var files: [ExampleFile]
+    public var targets: [ExampleTarget]
+    /// `path:line:column` of each expected violation, when they are not in Swift files (Info.plist, the project).
+    public var expectedPlaces: [String]?
+    public var note: String?
+
+    public init(files: [ExampleFile], targets: [ExampleTarget] = ExampleTarget.defaults, expectedPlaces: [String]? = nil, note: String? = nil) {
+        self.files = files
+        self.targets = targets
+        self.expectedPlaces = expectedPlaces
+        self.note = note
+    }
+
+    /// One file in the widget extension.
+    public static func widget(_ source: String) -> RuleExample { RuleExample(files: [.widget(source)]) }
+    /// One file in the app.
+    public static func app(_ source: String) -> RuleExample { RuleExample(files: [.app(source)]) }
+    /// One file in both the app and the widget extension.
+    public static func shared(_ source: String) -> RuleExample { RuleExample(files: [.shared(source)]) }
+    /// One file in the watchOS widget extension.
+    public static func watchWidget(_ source: String) -> RuleExample { RuleExample(files: [.watchWidget(source)]) }
+    /// One file in the watchOS app.
+    public static func watch(_ source: String) -> RuleExample { RuleExample(files: [.watch(source)]) }
+
+    /// Changes one target.
+    public func with(_ name: String, _ change: (inout ExampleTarget) -> Void) -> RuleExample {
+        var copy = self
+        if let index = copy.targets.firstIndex(where: { $0.name == name }) { change(&copy.targets[index]) }
+        return copy
+    }
+
+    public func expecting(_ places: [String]) -> RuleExample {
+        var copy = self
+        copy.expectedPlaces = places
+        return copy
+    }
+
+    /// The code of all files, for documentation.
+    public var code: String {
+        files.map { file in files.count == 1 ? file.contents : "// \(file.path) (\(file.targets.joined(separator: ", ")))\n\(file.contents)" }
+            .joined(separator: "\n\n")
+    }
+}
+
+public struct ExampleFile: Sendable {
+    public var path: String
+    public var targets: [String]
+    public var contents: String
+
+    public init(path: String, targets: [String], contents: String) {
+        self.path = path
+        self.targets = targets
+        self.contents = contents
+    }
+
+    public static func widget(_ source: String, name: String = "Example.swift") -> ExampleFile { ExampleFile(path: "Widgets/" + name, targets: ["Widgets"], contents: source) }
+    public static func app(_ source: String, name: String = "App.swift") -> ExampleFile { ExampleFile(path: "App/" + name, targets: ["App"], contents: source) }
+    public static func shared(_ source: String, name: String = "Shared.swift") -> ExampleFile { ExampleFile(path: "Shared/" + name, targets: ["App", "Widgets"], contents: source) }
+    public static func watch(_ source: String, name: String = "WatchApp.swift") -> ExampleFile { ExampleFile(path: "Watch/" + name, targets: ["Watch"], contents: source) }
+    public static func watchWidget(_ source: String, name: String = "WatchWidget.swift") -> ExampleFile { ExampleFile(path: "WatchWidgets/" + name, targets: ["WatchWidgets"], contents: source) }
+}
+
+/// A target of an example project.
+public struct ExampleTarget: Sendable {
+    public var name: String
+    public var kind: TargetKind
+    public var platform: Platform
+    public var bundleIdentifier: String
+    /// Merged Info.plist per configuration (`Debug`, `Release`); the same for both unless changed.
+    public var infoPlist: [String: [String: PlistValue]]
+    public var entitlements: [String: [String: PlistValue]]
+    public var embeds: [String]
+    /// Embedded only when installing (`runOnlyForDeploymentPostprocessing = 1`).
+    public var embedsOnlyWhenInstalling: [String] = []
+    /// Image sets of its asset catalog: name → (pixel width, height, scale).
+    public var images: [String: (width: Double, height: Double, scale: Double)]
+    public var colors: [String]
+
+    public init(name: String, kind: TargetKind, platform: Platform, bundleIdentifier: String, embeds: [String] = [],
+                infoPlist: [String: PlistValue] = [:], entitlements: [String: PlistValue] = [:]) {
+        self.name = name
+        self.kind = kind
+        self.platform = platform
+        self.bundleIdentifier = bundleIdentifier
+        self.embeds = embeds
+        self.infoPlist = ["Debug": infoPlist, "Release": infoPlist]
+        self.entitlements = ["Debug": entitlements, "Release": entitlements]
+        self.images = [:]
+        self.colors = []
+    }
+
+    /// Sets an Info.plist key in every configuration.
+    public mutating func set(info key: String, _ value: PlistValue) { for name in infoPlist.keys { infoPlist[name]?[key] = value } }
+    /// Sets an entitlement in every configuration.
+    public mutating func set(entitlement key: String, _ value: PlistValue) { for name in entitlements.keys { entitlements[name]?[key] = value } }
+    /// Sets the App Groups entitlement in every configuration.
+    public mutating func set(appGroups: [String]) { set(entitlement: "com.apple.security.application-groups", .array(appGroups.map(PlistValue.string))) }
+
+    public static let defaults: [ExampleTarget] = [
+        ExampleTarget(name: "App", kind: .app, platform: .iOS, bundleIdentifier: "com.example.app", embeds: ["Widgets", "Watch"]),
+        ExampleTarget(name: "Widgets", kind: .widgetExtension, platform: .iOS, bundleIdentifier: "com.example.app.widgets",
+                      infoPlist: ["NSExtension": .dictionary(["NSExtensionPointIdentifier": .string("com.apple.widgetkit-extension")])]),
+        ExampleTarget(name: "Watch", kind: .watchApp, platform: .watchOS, bundleIdentifier: "com.example.app.watchkitapp", embeds: ["WatchWidgets"]),
+        ExampleTarget(name: "WatchWidgets", kind: .widgetExtension, platform: .watchOS, bundleIdentifier: "com.example.app.watchkitapp.widgets",
+                      infoPlist: ["NSExtension": .dictionary(["NSExtensionPointIdentifier": .string("com.apple.widgetkit-extension")])]),
+    ]
+}
+
+/// Runs rules on examples: builds the example's project model in memory and finds the expected places.
+public enum ExampleRunner {
+    static let root = "/example"
+
+    /// The example's files with the `↓` markers removed, and the marker places (`path:line:column`).
+    public static func prepare(_ example: RuleExample) -> (sources: [String: String], places: [String]) {
+        var sources: [String: String] = [:]
+        var places: [String] = []
+        for file in example.files {
+            var cleaned = ""
+            var line = 1, column = 1
+            for character in file.contents {
+                if character == "↓" { places.append("\(file.path):\(line):\(column)"); continue }
+                cleaned.append(character)
+                if character == "\n" { line += 1; column = 1 } else { column += character.utf8.count }
+            }
+            sources[root + "/" + file.path] = cleaned
+        }
+        return (sources, example.expectedPlaces ?? places)
+    }
+
+    /// The surface model of an example.
+    public static func model(for example: RuleExample) -> SurfaceModel {
+        let (sources, _) = prepare(example)
+        var catalogs: [String: AssetCatalog] = [:]
+        let targets = example.targets.map { spec -> Target in
+            let configurations = ["Debug", "Release"].map { name in
+                TargetConfiguration(name: name,
+                                    settings: BuildSettings(layers: [[SettingAssignment(name: "PRODUCT_BUNDLE_IDENTIFIER", value: spec.bundleIdentifier, origin: "example")]],
+                                                            builtins: [:], sdk: spec.platform.rawValue, configuration: name),
+                                    infoPlist: spec.infoPlist[name] ?? [:], infoPlistFile: nil,
+                                    entitlements: spec.entitlements[name] ?? [:],
+                                    entitlementsFile: (spec.entitlements[name] ?? [:]).isEmpty ? nil : "\(spec.name)/\(spec.name).entitlements",
+                                    notes: [])
+            }
+            var catalogPaths: [String] = []
+            if !spec.images.isEmpty || !spec.colors.isEmpty {
+                let path = "\(root)/\(spec.name)/Assets.xcassets"
+                catalogPaths = [path]
+                let images = spec.images.sorted { $0.key < $1.key }.map { name, size in
+                    ImageAsset(name: name, folder: "\(path)/\(name).imageset", isSymbol: false, representations: [
+                        ImageRepresentation(filename: "\(name).png", scale: size.scale, idiom: "universal",
+                                            size: ImageHeader.Size(width: size.width, height: size.height, isVector: false), preservesVector: false),
+                    ])
+                }
+                catalogs[path] = AssetCatalog(path: path, images: images, colors: Set(spec.colors))
+            }
+            let embeds = spec.embeds.map { Embedding(embeddedTargetID: $0, phaseName: "Embed", onlyWhenInstalling: spec.embedsOnlyWhenInstalling.contains($0)) }
+            return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "example", platforms: [spec.platform],
+                          sources: example.files.filter { $0.targets.contains(spec.name) }.map { root + "/" + $0.path }.sorted(),
+                          assetCatalogs: catalogPaths, configurations: configurations, defaultConfigurationName: "Debug",
+                          dependencies: [], embeds: embeds, projectPath: nil)
+        }
+        let project = ProjectModel(root: root, projectFiles: [], targets: targets, unassignedSources: [], isLooseSources: false,
+                                   notes: [], assetCatalogs: catalogs)
+        return SurfaceModel.build(project: project, index: SourceIndex(sources: sources))
+    }
+
+    /// The violations one rule reports on an example.
+    public static func violations(of rule: any Rule.Type, in example: RuleExample) -> [Violation] {
+        let model = model(for: example)
+        return Linter(rules: [rule]).lint(model).violations
+    }
+}

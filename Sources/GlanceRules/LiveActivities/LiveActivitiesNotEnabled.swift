@@ -1,0 +1,94 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// An app that starts or shows Live Activities needs `NSSupportsLiveActivities = YES` in its own Info.plist.
+struct LiveActivitiesNotEnabled: Rule {
+    static let description = RuleDescription(
+        identifier: "live_activities_not_enabled",
+        name: "Live Activities not enabled on the app",
+        group: .liveActivities,
+        defaultSeverity: .error,
+        summary: "The project requests or configures Live Activities but the app target's merged Info.plist lacks `NSSupportsLiveActivities = YES` (on the extension only does not count).",
+        rationale: """
+            `Activity.request` throws and nothing appears unless the app's Info.plist has \
+            `NSSupportsLiveActivities = YES`. The key belongs to the iOS app target — the widget extension's \
+            Info.plist does not count. Set it in the app's Info.plist or with the \
+            `INFOPLIST_KEY_NSSupportsLiveActivities` build setting (GENERATE_INFOPLIST_FILE = YES), in every \
+            configuration. AlarmKit alarms alone (ActivityConfiguration for AlarmAttributes) do not need it.
+            """,
+        source: "seed controls-and-live-activities-on-apple-watch (ActivityAttributes shape; Common mistakes); facts LA-03, XC-01…XC-05",
+        triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct DeliveryLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: DeliveryAttributes.self) { context in Text(context.state.status) }
+                                dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+            ]).with("Widgets") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) }.expecting([".:1:1"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .app("""
+                    func start() throws {
+                        _ = try Activity<DeliveryAttributes>.request(attributes: DeliveryAttributes(orderID: "1"),
+                                                                     content: .init(state: .init(status: "Cooking"), staleDate: nil))
+                    }
+                    """),
+            ]).with("App") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) },
+            // Only AlarmKit's own activity.
+            .widget("""
+                struct AlarmLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: AlarmAttributes<TimerMetadata>.self) { context in Text("Timer") }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        // Apps whose own code requests activities, and apps that embed an extension that configures them.
+        var evidence: [String: (Target, SourceLocation)] = [:]
+        for request in model.activityRequests where request.attributes.map({ TypeName.base($0) != "AlarmAttributes" }) ?? true {
+            for target in request.targets where model.kind(of: target) == .app && target.platforms.contains(.iOS) {
+                if evidence[target.id] == nil { evidence[target.id] = (target, request.location) }
+            }
+        }
+        for activity in model.liveActivities where !activity.isAlarm {
+            for target in activity.targets {
+                for app in model.hostApps(of: target) where model.kind(of: app) == .app && app.platforms.contains(.iOS) {
+                    if evidence[app.id] == nil { evidence[app.id] = (app, activity.location) }
+                }
+                if model.hostApps(of: target).isEmpty, let app = model.app(for: target), model.kind(of: app) == .app, evidence[app.id] == nil {
+                    evidence[app.id] = (app, activity.location)
+                }
+            }
+        }
+        for (app, location) in evidence.values.sorted(by: { $0.0.name < $1.0.name }) {
+            let unreadable = app.configurations.filter { configuration in configuration.notes.contains { $0.contains("INFOPLIST_FILE") } }
+            if !unreadable.isEmpty {
+                context.skip("Info.plist of '\(app.name)' could not be read; NSSupportsLiveActivities not checked", file: unreadable.first?.infoPlistFile)
+                continue
+            }
+            let missing = app.configurations.filter { $0.infoPlist["NSSupportsLiveActivities"]?.boolValue != true }
+            guard !missing.isEmpty else { continue }
+            let onExtension = model.project.targets.contains { target in
+                model.isWidgetExtension(target) && target.configurations.contains { $0.infoPlist["NSSupportsLiveActivities"]?.boolValue == true }
+            }
+            let configuration = missing[0]
+            let names = missing.map(\.name).joined(separator: " and ")
+            context.report(target: app, configuration: configuration, plistKey: "NSSupportsLiveActivities", in: configuration.infoPlistFile, """
+                app '\(app.name)' uses Live Activities (\(context.place(location))) but its Info.plist has no \
+                NSSupportsLiveActivities = YES in \(names)\(onExtension ? "; the key is set on the widget extension, where it has no effect" : ""). \
+                Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target.
+                """)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import GlanceProject
+import GlanceSurfaces
+
+/// A widget extension reaches devices only when an app embeds it in a normal build.
+struct ExtensionNotEmbedded: Rule {
+    static let description = RuleDescription(
+        identifier: "extension_not_embedded",
+        name: "Widget extension not embedded",
+        group: .projectStructure,
+        defaultSeverity: .error,
+        summary: "A widget extension target is not embedded in any app (no \"Embed Foundation Extensions\" copy phase holds it), or only when installing (`runOnlyForDeploymentPostprocessing = 1`).",
+        rationale: """
+            An extension that no app copies into its PlugIns folder is built but never installed: its widgets, \
+            controls and Live Activities do not exist on the device. A copy phase marked "Copy only when \
+            installing" leaves it out of Debug builds run from Xcode.
+            """,
+        source: "field cases; Xcode copy-files phases (dstSubfolderSpec 13)",
+        triggeringExamples: [
+            RuleExample.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """).with("App") { $0.embeds = ["Watch"] }.expecting([".:1:1"]),
+            RuleExample.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """).with("App") { $0.embedsOnlyWhenInstalling = ["Widgets"] }.expecting([".:1:1"]),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for target in model.targets(ofKind: .widgetExtension) {
+            let hosts = model.project.hosts(of: target)
+            if hosts.isEmpty {
+                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.")
+            } else if hosts.allSatisfy({ $0.embedding.onlyWhenInstalling }) {
+                let names = quotedList(hosts.map(\.host.name))
+                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is embedded in \(names) only when installing (\"Copy only when installing\" is on), so builds run from Xcode do not contain it. Turn that option off in the Embed Foundation Extensions phase.")
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// Configuration intents describe a widget's or control's options; they are not run as actions.
+struct ConfigurationIntentPerform: Rule {
+    static let description = RuleDescription(
+        identifier: "configuration_intent_perform",
+        name: "Configuration intent implements perform()",
+        group: .widgets,
+        defaultSeverity: .warning,
+        summary: "A WidgetConfigurationIntent or ControlConfigurationIntent implements `perform()`.",
+        rationale: """
+            A configuration intent only declares the parameters of the edit sheet; the framework supplies a \
+            `perform()` that is never called as an action, and whether the system calls yours is not documented. \
+            Load data in the timeline or value provider from the parameters instead. (An intent that is also \
+            used as an action, and a `perform()` that only returns `.result()`, are left alone.)
+            """,
+        source: "seed widgets-and-control-center-controls (Configuration intents describe, they do not run); facts WK-07, WK-08",
+        triggeringExamples: [
+            .widget("""
+                struct SectionConfiguration: WidgetConfigurationIntent {
+                    static let title: LocalizedStringResource = "Section"
+                    @Parameter(title: "Section", default: .inbox) var section: AppSection
+                    func ↓perform() async throws -> some IntentResult {
+                        await SectionStore.shared.preload(section)
+                        return .result()
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                struct SectionConfiguration: WidgetConfigurationIntent {
+                    static let title: LocalizedStringResource = "Section"
+                    @Parameter(title: "Section", default: .inbox) var section: AppSection
+                }
+                """),
+            // A perform() that does nothing.
+            .widget("""
+                struct SectionConfiguration: WidgetConfigurationIntent {
+                    static let title: LocalizedStringResource = "Section"
+                    @Parameter(title: "Section", default: .inbox) var section: AppSection
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                """),
+            // Also the action of a control: its perform() runs.
+            .widget("""
+                struct OpenApp: AppIntent, ControlConfigurationIntent {
+                    static let title: LocalizedStringResource = "Open"
+                    static let openAppWhenRun = true
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                struct OpenAppButton: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        AppIntentControlConfiguration(kind: "open", intent: OpenApp.self) { _ in
+                            ControlWidgetButton(action: OpenApp()) { Text("Open") }
+                        }
+                    }
+                }
+                """),
+        ])
+
+    /// `perform()` that only returns `.result()` (with literal arguments) does nothing.
+    static func isTrivial(_ perform: Member) -> Bool {
+        guard let statements = perform.body?.statements else { return false }
+        if statements.isEmpty { return true }
+        guard statements.count == 1 else { return false }
+        var expr = statements[0]
+        if case .returnStatement(let value?, _) = expr { expr = value }
+        guard case .call(let call) = expr, call.name == "result", call.isImplicitMember else { return false }
+        return call.arguments.allSatisfy { argument in
+            switch argument.value {
+            case .bool, .number, .string, .nilLiteral: return true
+            default: return false
+            }
+        }
+    }
+
+    func validate(_ context: RuleContext) {
+        let usedAsAction = Set(context.model.intentUses.map(\.intent))
+        for intent in context.model.intents {
+            guard let kind = ["WidgetConfigurationIntent", "ControlConfigurationIntent"].first(where: intent.conformances.contains),
+                  let perform = intent.perform, !usedAsAction.contains(intent.typeName), !Self.isTrivial(perform) else { continue }
+            context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action. Read the parameters in the provider instead and remove perform().")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import GlanceProject
+import GlanceSurfaces
+
+/// `reloadTimelines(ofKind:)` / `reloadControls(ofKind:)` must name a declared kind.
+struct ReloadUnknownKind: Rule {
+    static let description = RuleDescription(
+        identifier: "reload_unknown_kind",
+        name: "Reload of an unknown kind",
+        group: .widgets,
+        defaultSeverity: .error,
+        summary: "`reloadTimelines(ofKind:)` or `reloadControls(ofKind:)` names a kind no widget or control declares.",
+        rationale: """
+            A reload names the widget or control by its `kind`. A typo reloads nothing and the surface keeps \
+            showing old data. The rule stays silent when some kind in the project is not a constant Glance can read.
+            """,
+        source: "facts CT-01, CT-02, CT-03, WK-09; field cases FC-03, FC-08",
+        triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """),
+                .app("""
+                    func refresh() {
+                        WidgetCenter.shared.reloadTimelines(ofKind: ↓"com.example.app.sumary")
+                    }
+                    """),
+            ]),
+            RuleExample(files: [
+                .widget("""
+                    struct LampToggle: ControlWidget {
+                        static let kind = "com.example.app.lamp"
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: Self.kind) { ControlWidgetButton(action: LampIntent()) { Text("Lamp") } }
+                        }
+                    }
+                    """),
+                .app("""
+                    func lampChanged() { ControlCenter.shared.reloadControls(ofKind: ↓"com.example.app.light") }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        static let kind = "com.example.app.summary"
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: Self.kind, provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """),
+                .app("""
+                    func refresh() { WidgetCenter.shared.reloadTimelines(ofKind: "com.example.app.summary") }
+                    """),
+            ]),
+            // A kind Glance cannot read: silent.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: Kinds.make("summary"), provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """),
+                .app("""
+                    func refresh() { WidgetCenter.shared.reloadTimelines(ofKind: "com.example.app.summary") }
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        let widgets = model.widgets.filter { $0.configuration != .activityConfiguration }
+        let widgetKinds = widgets.compactMap { $0.kind?.known }
+        let controlKinds = model.controls.compactMap { $0.kind?.known }
+        let widgetsKnown = widgets.allSatisfy { $0.kind?.known != nil }
+        let controlsKnown = model.controls.allSatisfy { $0.kind?.known != nil }
+        for reload in model.reloads {
+            guard let kind = reload.kind?.known else { continue }
+            let location = reload.kindLocation ?? reload.location
+            switch reload.api {
+            case .reloadTimelines:
+                guard !widgetKinds.contains(kind) else { continue }
+                guard widgetsKnown else { context.skip("a widget kind is not a constant; reloadTimelines(ofKind: \"\(kind)\") not checked", file: context.relativePath(location)); continue }
+                context.report(location, message(kind, api: "reloadTimelines(ofKind:)", what: "widget", known: widgetKinds, other: controlKinds.contains(kind) ? "it is a control kind: use ControlCenter.shared.reloadControls(ofKind:)" : nil))
+            case .reloadControls:
+                guard !controlKinds.contains(kind) else { continue }
+                guard controlsKnown else { context.skip("a control kind is not a constant; reloadControls(ofKind: \"\(kind)\") not checked", file: context.relativePath(location)); continue }
+                context.report(location, message(kind, api: "reloadControls(ofKind:)", what: "control", known: controlKinds, other: widgetKinds.contains(kind) ? "it is a widget kind: use WidgetCenter.shared.reloadTimelines(ofKind:)" : nil))
+            default:
+                continue
+            }
+        }
+    }
+
+    private func message(_ kind: String, api: String, what: String, known: [String], other: String?) -> String {
+        var text = "\(api) names \"\(kind)\", but no \(what) declares that kind, so nothing reloads"
+        if let other { text += "; \(other)" } else if let suggestion = kind.closest(in: known) { text += "; did you mean \"\(suggestion)\"?" }
+        return text
+    }
+}

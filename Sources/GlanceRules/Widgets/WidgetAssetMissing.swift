@@ -1,0 +1,94 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// Images and colors a widget names must be in the extension's own asset catalogs.
+struct WidgetAssetMissing: Rule {
+    static let description = RuleDescription(
+        identifier: "widget_asset_missing",
+        name: "Widget asset not in the extension",
+        group: .widgets,
+        defaultSeverity: .warning,
+        summary: "A widget or Live Activity view names an image or color asset (`Image(\"x\")`, `Color(\"x\")`) that no asset catalog of the extension target contains.",
+        rationale: """
+            Widgets and Live Activities load assets from the extension's bundle, not the app's. An asset that \
+            exists only in the app's catalog renders as nothing. Add the asset to a catalog that is a member of \
+            the extension (or a catalog shared by both targets). Assets loaded from another bundle \
+            (`bundle:`) are not checked.
+            """,
+        source: "field cases FC-12, FC-18; asset catalogs (`*.xcassets/*.imageset`, `*.colorset`)",
+        triggeringExamples: [
+            RuleExample.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                            HStack {
+                                ↓Image("Logo")
+                                Text(entry.title).foregroundStyle(↓Color("Brand"))
+                            }
+                            .containerBackground(.fill, for: .widget)
+                        }
+                    }
+                }
+                """).with("Widgets") { $0.images = ["Header": (width: 300, height: 100, scale: 3)] }
+                .with("App") { $0.images = ["Logo": (width: 90, height: 90, scale: 3)]; $0.colors = ["Brand"] },
+        ],
+        nonTriggeringExamples: [
+            RuleExample.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                            HStack {
+                                Image("Logo")
+                                Image(systemName: "star")
+                                Image("PackageIcon", bundle: .module)
+                                Text(entry.title).foregroundStyle(Color("Brand"))
+                            }
+                            .containerBackground(.fill, for: .widget)
+                        }
+                    }
+                }
+                """).with("Widgets") { $0.images = ["Logo": (width: 90, height: 90, scale: 3)]; $0.colors = ["Brand"] },
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        var trees: [(String, ViewTree, [Target])] = model.widgets.filter { $0.configuration != .activityConfiguration }
+            .map { ("widget \($0.typeName)", $0.content, $0.targets) }
+        for activity in model.liveActivities {
+            trees += activity.presentations.all.map { ("the \(activity.attributes) Live Activity", $0.tree, activity.targets) }
+        }
+        for (owner, tree, targets) in trees {
+            for target in targets where model.isWidgetExtension(target) {
+                let catalogs = model.project.catalogs(of: target)
+                let images = Set(catalogs.flatMap(\.imageNames))
+                let colors = catalogs.reduce(into: Set<String>()) { $0.formUnion($1.colors) }
+                let looseImages = Set(target.resourceImages.map { ($0.lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: "@2x", with: "").replacingOccurrences(of: "@3x", with: "") })
+                for scoped in tree.calls {
+                    guard let (kind, name, location) = assetReference(scoped.call) else { continue }
+                    let found = kind == "color" ? colors.contains(name) : (images.contains(name) || looseImages.contains(name))
+                    guard !found else { continue }
+                    context.report(location, "\(kind) asset \"\(name)\" used by \(owner) is not in any asset catalog of extension '\(target.name)'; the extension cannot load assets from the app's bundle, so it renders nothing. Add it to a catalog in '\(target.name)'.", target: target)
+                }
+            }
+        }
+    }
+
+    /// `Image("x")`, `Image(decorative: "x")`, `UIImage(named: "x")`, `Color("x")` without a `bundle:` argument.
+    private func assetReference(_ call: Call) -> (String, String, SourceLocation)? {
+        guard call.argument("bundle") == nil, call.argument("in") == nil else { return nil }
+        switch call.name {
+        case "Image":
+            if let name = (call.arguments.first { $0.label == nil || $0.label == "decorative" })?.value.stringValue { return ("image", name, call.location) }
+        case "UIImage":
+            if let name = call.argument("named")?.stringValue { return ("image", name, call.location) }
+        case "Color":
+            if let first = call.arguments.first, first.label == nil, let name = first.value.stringValue { return ("color", name, call.location) }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+import Foundation

@@ -1,0 +1,87 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// Since the iOS 17 SDK, a widget's view must declare its background with `.containerBackground(for: .widget)`.
+struct WidgetMissingContainerBackground: Rule {
+    static let description = RuleDescription(
+        identifier: "widget_missing_container_background",
+        name: "Widget without containerBackground",
+        group: .widgets,
+        defaultSeverity: .warning,
+        summary: "A widget's view has no `.containerBackground(for: .widget)` (nor `.containerBackgroundRemovable(false)` with a background).",
+        rationale: """
+            Built with the iOS 17 SDK or later, a widget whose view does not declare its background with \
+            `.containerBackground(_:for: .widget)` shows "Please adopt containerBackground API" instead of its \
+            content. The rule follows the view into project types and modifiers; it stays silent when the view \
+            uses types Glance cannot see.
+            """,
+        source: "field case FC-07",
+        triggeringExamples: [
+            .widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                            ↓SummaryView(entry: entry)
+                                .background(Color.blue)
+                        }
+                    }
+                }
+                struct SummaryView: View {
+                    let entry: SummaryEntry
+                    var body: some View { Text(entry.title) }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                            SummaryView(entry: entry)
+                        }
+                    }
+                }
+                struct SummaryView: View {
+                    let entry: SummaryEntry
+                    var body: some View {
+                        Text(entry.title).widgetBackground(Color.blue)
+                    }
+                }
+                extension View {
+                    func widgetBackground(_ color: Color) -> some View {
+                        if #available(iOS 17.0, *) {
+                            return containerBackground(color, for: .widget)
+                        } else {
+                            return background(color)
+                        }
+                    }
+                }
+                """),
+            // The view comes from a package Glance cannot read.
+            .widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                            SharedSummaryView(entry: entry)
+                        }
+                    }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for widget in model.widgets where widget.configuration != nil && widget.configuration != .activityConfiguration {
+            guard widget.targets.contains(where: model.isWidgetExtension) else { continue }
+            let calls = widget.content.calls
+            if calls.contains(where: { $0.call.name == "containerBackground" || $0.call.name == "containerBackgroundRemovable" }) { continue }
+            if let opaque = widget.content.opaqueCalls.first {
+                context.skip("widget \(widget.typeName) uses \(opaque.call.name), which Glance cannot see into; containerBackground not checked", file: context.relativePath(widget.location))
+                continue
+            }
+            guard let root = widget.content.roots.first?.statements.first else { continue }
+            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the iOS 17 SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).")
+        }
+    }
+}

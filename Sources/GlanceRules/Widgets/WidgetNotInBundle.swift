@@ -1,0 +1,141 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// Every widget and control of an extension must be reachable from its single `@main` WidgetBundle.
+struct WidgetNotInBundle: Rule {
+    static let description = RuleDescription(
+        identifier: "widget_not_in_bundle",
+        name: "Widget or control not in the @main bundle",
+        group: .widgets,
+        defaultSeverity: .error,
+        summary: "A Widget or ControlWidget (Live Activities included) in an extension is not reachable from the extension's `@main` WidgetBundle, or the extension has two `@main` bundles.",
+        rationale: """
+            Only what the `@main` WidgetBundle lists (directly or through nested bundles) exists for the system: \
+            a widget, control or Live Activity left out never appears in the gallery, and an activity has no UI. \
+            Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle.
+            """,
+        source: "seeds controls-and-live-activities-on-apple-watch (Bundle every control), alarmkit-live-activities-integration (Register in Widget Bundle); fact CT-08; field case FC-11",
+        triggeringExamples: [
+            .widget("""
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget {
+                        SummaryWidget()
+                    }
+                }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct ↓TimerToggle: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "timer") { ControlWidgetButton(action: StartIntent()) { Text("Start") } }
+                    }
+                }
+                """),
+            // A separate bundle for controls.
+            .widget("""
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget { SummaryWidget() }
+                }
+                struct ControlsBundle: WidgetBundle {
+                    var body: some Widget { TimerToggle() }
+                }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct ↓TimerToggle: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "timer") { ControlWidgetButton(action: StartIntent()) { Text("Start") } }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget {
+                        SummaryWidget()
+                        MoreWidgets().body
+                    }
+                }
+                struct MoreWidgets: WidgetBundle {
+                    var body: some Widget {
+                        if #available(iOS 18.0, *) { TimerToggle() }
+                    }
+                }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct TimerToggle: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "timer") { ControlWidgetButton(action: StartIntent()) { Text("Start") } }
+                    }
+                }
+                """),
+            // Listed only for the platform it is built for.
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Bundle.swift", targets: ["Widgets", "WatchWidgets"], contents: """
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            #if os(iOS)
+                            PhoneWidget()
+                            #else
+                            WatchWidget()
+                            #endif
+                        }
+                    }
+                    #if os(iOS)
+                    struct PhoneWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "phone", provider: Provider()) { entry in EntryView(entry: entry) }
+                        }
+                    }
+                    #else
+                    struct WatchWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "watch", provider: Provider()) { entry in EntryView(entry: entry) }
+                        }
+                    }
+                    #endif
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for target in model.targets(ofKind: .widgetExtension) {
+            let surfaces: [(TypeDecl, String)] = model.widgets.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "widget") }
+                + model.controls.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "control") }
+            guard !surfaces.isEmpty else { continue }
+            let mains = model.mainBundles(in: target)
+            if mains.count > 1 {
+                for bundle in mains.dropFirst() {
+                    context.report(bundle.type.location, "target '\(target.name)' has more than one @main WidgetBundle (\(mains.map(\.type.qualifiedName).joined(separator: ", "))); an extension has one entry point. Merge them into one bundle.", target: target)
+                }
+                continue
+            }
+            if let opaque = mains.first.flatMap({ $0.unresolvedCalls.first }) {
+                context.skip("\(mains[0].type.qualifiedName).body calls \(opaque)(), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
+                continue
+            }
+            guard let bundled = model.bundledTypeNames(in: target) else {
+                context.skip("target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources", file: nil)
+                continue
+            }
+            let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
+            for (type, what) in surfaces where !bundled.contains(type.qualifiedName) && !type.isMain {
+                context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// Declarations found in one Swift file.
+public struct FileIndex: Sendable {
+    /// Absolute path.
+    public let path: String
+    public let imports: [ImportDecl]
+    /// Every type and extension of the file, nested ones included (with `qualifiedName`).
+    public let types: [TypeDecl]
+    /// Top-level `let`/`var`/`func` and type aliases.
+    public let globals: [Member]
+    /// Top-level statements (scripts, `main.swift`).
+    public let topLevel: Block
+    /// True when SwiftParser reported syntax errors (the index is then best effort).
+    public let hasSyntaxErrors: Bool
+
+    public init(path: String, imports: [ImportDecl], types: [TypeDecl], globals: [Member], topLevel: Block, hasSyntaxErrors: Bool) {
+        self.path = path
+        self.imports = imports
+        self.types = types
+        self.globals = globals
+        self.topLevel = topLevel
+        self.hasSyntaxErrors = hasSyntaxErrors
+    }
+}
+
+/// `import Module`, with its place and `#if` conditions.
+public struct ImportDecl: Sendable {
+    public let module: String
+    public let location: SourceLocation
+    public let conditions: [String]
+}
+
+public struct Attribute: Sendable {
+    /// `main`, `Parameter`, `Environment`, `MainActor`, …
+    public let name: String
+    public let arguments: [Argument]
+
+    public init(name: String, arguments: [Argument]) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
+public struct TypeDecl: Sendable {
+    public enum Kind: String, Sendable { case `struct`, `class`, `enum`, `actor`, `protocol`, `extension` }
+
+    public let kind: Kind
+    /// The simple name; for an extension, the extended type as written (`TimerToggle`, `Foo.Bar`).
+    public let name: String
+    /// Outer types joined by dots (`TimerToggle.Provider`); for an extension, the extended type.
+    public let qualifiedName: String
+    /// Inherited types and conformances as written (compositions split: `Codable & Hashable` → two).
+    public let inheritedTypes: [String]
+    public let attributes: [Attribute]
+    public let members: [Member]
+    public let location: SourceLocation
+    /// The `#if` conditions around the declaration, outermost first.
+    public let conditions: [String]
+
+    public init(kind: Kind, name: String, qualifiedName: String, inheritedTypes: [String], attributes: [Attribute],
+                members: [Member], location: SourceLocation, conditions: [String]) {
+        self.kind = kind
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.inheritedTypes = inheritedTypes
+        self.attributes = attributes
+        self.members = members
+        self.location = location
+        self.conditions = conditions
+    }
+
+    public var isMain: Bool { attributes.contains { $0.name == "main" } }
+    public func member(_ name: String) -> Member? { members.first { $0.name == name } }
+    public func members(named name: String) -> [Member] { members.filter { $0.name == name } }
+}
+
+public struct Parameter: Sendable {
+    /// The argument label (`_` for none).
+    public let label: String
+    /// The local name.
+    public let name: String
+    public let type: String?
+    public let defaultValue: Expr?
+
+    public init(label: String, name: String, type: String?, defaultValue: Expr?) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+}
+
+public struct Member: Sendable {
+    public enum Kind: String, Sendable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
+
+    public let kind: Kind
+    public let name: String
+    public let isStatic: Bool
+    /// `let` rather than `var` (properties only).
+    public let isConstant: Bool
+    /// The type annotation, or the aliased type for a type alias.
+    public let type: String?
+    /// A stored property's initial value, or an enum case's raw value.
+    public let initializer: Expr?
+    /// A computed property's getter, or a function's body.
+    public let body: Block?
+    public let parameters: [Parameter]
+    public let attributes: [Attribute]
+    /// Access modifiers and others (`private`, `static`, `override`, …).
+    public let modifiers: [String]
+    public let location: SourceLocation
+    public let conditions: [String]
+
+    public init(kind: Kind, name: String, isStatic: Bool, isConstant: Bool, type: String?, initializer: Expr?, body: Block?,
+                parameters: [Parameter], attributes: [Attribute], modifiers: [String], location: SourceLocation, conditions: [String]) {
+        self.kind = kind
+        self.name = name
+        self.isStatic = isStatic
+        self.isConstant = isConstant
+        self.type = type
+        self.initializer = initializer
+        self.body = body
+        self.parameters = parameters
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.location = location
+        self.conditions = conditions
+    }
+
+    public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+
+    /// The function's selector-like signature: `perform()`, `application(_:open:options:)`.
+    public var signature: String {
+        kind == .function || kind == .initializer ? "\(name)(\(parameters.map { $0.label + ":" }.joined()))" : name
+    }
+
+    /// Everything executable in this member: its initializer and body.
+    public var code: Block {
+        Block((initializer.map { [$0] } ?? []) + (body?.statements ?? []) + parameters.compactMap(\.defaultValue))
+    }
+}

@@ -1,0 +1,553 @@
+internal import SwiftSyntax
+internal import SwiftParser
+import Foundation
+
+/// Parses one Swift file with SwiftParser and converts it into a `FileIndex`.
+enum Extractor {
+    static func index(source: String, path: String) -> FileIndex {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        var context = Context(path: path, converter: converter)
+        context.visitTopLevel(tree.statements, conditions: [])
+        return FileIndex(path: path, imports: context.imports, types: context.types, globals: context.globals,
+                         topLevel: Block(context.topLevel), hasSyntaxErrors: tree.hasError)
+    }
+
+    /// Parses without extracting (benchmarks); returns whether the tree has errors.
+    static func parseOnly(_ source: String) -> Bool { Parser.parse(source: source).hasError }
+
+    struct Context {
+        // (see Declarations.swift for the types produced)
+        let path: String
+        let converter: SourceLocationConverter
+        var imports: [ImportDecl] = []
+        var types: [TypeDecl] = []
+        var globals: [Member] = []
+        var topLevel: [Expr] = []
+
+        func location(_ node: some SyntaxProtocol) -> SourceLocation {
+            let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            return SourceLocation(file: path, line: position.line, column: position.column)
+        }
+
+        // MARK: Declarations
+
+        mutating func visitTopLevel(_ items: CodeBlockItemListSyntax, conditions: [String]) {
+            for item in items {
+                switch item.item {
+                case .decl(let decl):
+                    globals += visitDeclaration(decl, outer: nil, conditions: conditions)
+                case .stmt(let statement):
+                    topLevel += statements(from: statement)
+                case .expr(let expression):
+                    if let macro = expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { continue }
+                    topLevel.append(expr(expression))
+                @unknown default:
+                    continue
+                }
+            }
+        }
+
+        /// Records a declaration (types go to `types`) and returns the members it declares: properties,
+        /// functions, cases and aliases of the enclosing type, or globals at top level (`outer == nil`).
+        mutating func visitDeclaration(_ decl: DeclSyntax, outer: String?, conditions: [String]) -> [Member] {
+            if let importDecl = decl.as(ImportDeclSyntax.self) {
+                imports.append(ImportDecl(module: importDecl.path.map(\.name.text).joined(separator: "."), location: location(importDecl.path),
+                                          conditions: conditions))
+            } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                var members: [Member] = []
+                for (clauseCondition, clause) in ifConfigClauses(ifConfig) {
+                    let nested = conditions + [clauseCondition]
+                    switch clause.elements {
+                    case .decls(let list)?:
+                        for member in list { members += visitDeclaration(member.decl, outer: outer, conditions: nested) }
+                    case .statements(let list)?:
+                        if outer == nil { visitTopLevel(list, conditions: nested) }
+                    default: break
+                    }
+                }
+                return members
+            } else if let macro = decl.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" {
+                return []   // preview-only code is never shipped
+            } else if let typeDecl = TypeDeclView(decl) {
+                visitType(typeDecl, outer: outer, conditions: conditions)
+            } else if let members = memberDecls(decl, conditions: conditions) {
+                return members
+            }
+            return []
+        }
+
+        mutating func visitType(_ view: TypeDeclView, outer: String?, conditions: [String]) {
+            let qualified: String
+            if view.kind == .extension { qualified = view.name }
+            else { qualified = outer.map { $0 + "." + view.name } ?? view.name }
+            var members: [Member] = []
+            for item in view.memberBlock.members {
+                members += visitDeclaration(item.decl, outer: qualified, conditions: conditions)
+            }
+            let inherited = view.inheritance?.inheritedTypes.flatMap { inheritedType -> [String] in
+                inheritedType.type.trimmedDescription.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
+            } ?? []
+            types.append(TypeDecl(kind: view.kind, name: view.name, qualifiedName: qualified, inheritedTypes: inherited,
+                                  attributes: attributes(view.attributes), members: members, location: location(view.node),
+                                  conditions: conditions))
+        }
+
+        func ifConfigClauses(_ ifConfig: IfConfigDeclSyntax) -> [(String, IfConfigClauseSyntax)] {
+            var previous: [String] = []
+            var result: [(String, IfConfigClauseSyntax)] = []
+            for clause in ifConfig.clauses {
+                let own = clause.condition?.trimmedDescription
+                let negatedPrevious = previous.map { "!(\($0))" }
+                let condition: String
+                if let own { condition = (negatedPrevious + ["(\(own))"]).joined(separator: " && ") }
+                else { condition = negatedPrevious.isEmpty ? "true" : negatedPrevious.joined(separator: " && ") }
+                if let own { previous.append(own) }
+                result.append((condition, clause))
+            }
+            return result
+        }
+
+        func attributes(_ list: AttributeListSyntax) -> [Attribute] {
+            list.compactMap { element -> Attribute? in
+                guard case .attribute(let attribute) = element else { return nil }
+                var arguments: [Argument] = []
+                if case .argumentList(let list)? = attribute.arguments {
+                    arguments = list.map { Argument(label: $0.label?.text, value: expr($0.expression)) }
+                }
+                return Attribute(name: TypeName.base(attribute.attributeName.trimmedDescription), arguments: arguments)
+            }
+        }
+
+        func modifierNames(_ modifiers: DeclModifierListSyntax) -> [String] { modifiers.map(\.name.text) }
+
+        func memberDecls(_ decl: DeclSyntax, conditions: [String]) -> [Member]? {
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                let modifiers = modifierNames(variable.modifiers)
+                let isStatic = modifiers.contains("static") || modifiers.contains("class")
+                let isConstant = variable.bindingSpecifier.text == "let"
+                let attrs = attributes(variable.attributes)
+                var result: [Member] = []
+                var pendingType: String?
+                for binding in variable.bindings.reversed() {
+                    // `var a, b: Int` — the annotation applies to the names before it.
+                    if let annotation = binding.typeAnnotation { pendingType = annotation.type.trimmedDescription }
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                    var body: Block?
+                    var kind: Member.Kind = .storedProperty
+                    if let accessorBlock = binding.accessorBlock {
+                        switch accessorBlock.accessors {
+                        case .getter(let items):
+                            kind = .computedProperty
+                            body = block(items)
+                        case .accessors(let accessors):
+                            let getter = accessors.first { $0.accessorSpecifier.text == "get" }
+                            if getter != nil || accessors.allSatisfy({ $0.accessorSpecifier.text == "get" }) { kind = .computedProperty }
+                            if accessors.contains(where: { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) { kind = .storedProperty }
+                            body = Block(accessors.flatMap { $0.body.map { block($0.statements).statements } ?? [] })
+                        @unknown default:
+                            break
+                        }
+                    }
+                    result.append(Member(kind: kind, name: identifier.identifier.text, isStatic: isStatic, isConstant: isConstant,
+                                         type: binding.typeAnnotation?.type.trimmedDescription ?? pendingType,
+                                         initializer: binding.initializer.map { expr($0.value) }, body: body, parameters: [],
+                                         attributes: attrs, modifiers: modifiers, location: location(binding), conditions: conditions))
+                }
+                return result.reversed()
+            }
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                let modifiers = modifierNames(function.modifiers)
+                return [Member(kind: .function, name: function.name.text, isStatic: modifiers.contains("static") || modifiers.contains("class"),
+                               isConstant: false, type: function.signature.returnClause?.type.trimmedDescription, initializer: nil,
+                               body: function.body.map { block($0.statements) },
+                               parameters: parameters(function.signature.parameterClause.parameters),
+                               attributes: attributes(function.attributes), modifiers: modifiers, location: location(function.name),
+                               conditions: conditions)]
+            }
+            if let initializer = decl.as(InitializerDeclSyntax.self) {
+                return [Member(kind: .initializer, name: "init", isStatic: false, isConstant: false, type: nil, initializer: nil,
+                               body: initializer.body.map { block($0.statements) },
+                               parameters: parameters(initializer.signature.parameterClause.parameters),
+                               attributes: attributes(initializer.attributes), modifiers: modifierNames(initializer.modifiers),
+                               location: location(initializer), conditions: conditions)]
+            }
+            if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+                return enumCase.elements.map { element in
+                    let associated = element.parameterClause?.parameters.map { parameter in
+                        Parameter(label: parameter.firstName?.text ?? "_", name: parameter.secondName?.text ?? parameter.firstName?.text ?? "_",
+                                  type: parameter.type.trimmedDescription, defaultValue: parameter.defaultValue.map { expr($0.value) })
+                    } ?? []
+                    return Member(kind: .enumCase, name: element.name.text, isStatic: true, isConstant: true, type: nil,
+                                  initializer: element.rawValue.map { expr($0.value) }, body: nil, parameters: associated,
+                                  attributes: [], modifiers: [], location: location(element), conditions: conditions)
+                }
+            }
+            if let alias = decl.as(TypeAliasDeclSyntax.self) {
+                return [Member(kind: .typeAlias, name: alias.name.text, isStatic: true, isConstant: true,
+                               type: alias.initializer.value.trimmedDescription, initializer: nil, body: nil, parameters: [],
+                               attributes: [], modifiers: modifierNames(alias.modifiers), location: location(alias), conditions: conditions)]
+            }
+            return nil
+        }
+
+        func parameters(_ list: FunctionParameterListSyntax) -> [Parameter] {
+            list.map { parameter in
+                Parameter(label: parameter.firstName.text, name: parameter.secondName?.text ?? parameter.firstName.text,
+                          type: parameter.type.trimmedDescription, defaultValue: parameter.defaultValue.map { expr($0.value) })
+            }
+        }
+
+        // MARK: Statements
+
+        func block(_ items: CodeBlockItemListSyntax) -> Block {
+            var result: [Expr] = []
+            for item in items {
+                switch item.item {
+                case .expr(let expression): result.append(expr(expression))
+                case .stmt(let statement): result += statements(from: statement)
+                case .decl(let decl): result += localDeclaration(decl)
+                @unknown default: continue
+                }
+            }
+            return Block(result)
+        }
+
+        func localDeclaration(_ decl: DeclSyntax) -> [Expr] {
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.flatMap { binding -> [Expr] in
+                    var out: [Expr] = []
+                    let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? binding.pattern.trimmedDescription
+                    out.append(.binding(name: name, type: binding.typeAnnotation?.type.trimmedDescription,
+                                        value: binding.initializer.map { expr($0.value) }, location: location(binding)))
+                    if let accessors = binding.accessorBlock {
+                        out.append(.other(genericChildren(Syntax(accessors)), location: location(accessors)))
+                    }
+                    return out
+                }
+            }
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                return [ifConfigBranches(ifConfig)]
+            }
+            if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
+                return [.other(block(body.statements).statements, location: location(function))]
+            }
+            return []
+        }
+
+        func ifConfigBranches(_ ifConfig: IfConfigDeclSyntax) -> Expr {
+            let clauses = ifConfigClauses(ifConfig).map { condition, clause -> Clause in
+                switch clause.elements {
+                case .statements(let list)?: return Clause(condition: condition, body: block(list))
+                case .decls(let list)?: return Clause(condition: condition, body: Block(list.flatMap { localDeclaration($0.decl) }))
+                case .postfixExpression(let expression)?: return Clause(condition: condition, body: Block([expr(expression)]))
+                default: return Clause(condition: condition, body: .empty)
+                }
+            }
+            return .branches(conditions: [], clauses: clauses, location: location(ifConfig))
+        }
+
+        func statements(from statement: StmtSyntax) -> [Expr] {
+            if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
+                if let macro = expressionStatement.expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return [] }
+                return [expr(expressionStatement.expression)]
+            }
+            if let returnStatement = statement.as(ReturnStmtSyntax.self) {
+                return [.returnStatement(returnStatement.expression.map { expr($0) }, location: location(returnStatement))]
+            }
+            if let guardStatement = statement.as(GuardStmtSyntax.self) {
+                return [.branches(conditions: conditions(guardStatement.conditions),
+                                  clauses: [Clause(condition: nil, body: block(guardStatement.body.statements))],
+                                  location: location(guardStatement))]
+            }
+            if let forStatement = statement.as(ForStmtSyntax.self) {
+                return [.loop(sequence: expr(forStatement.sequence), body: block(forStatement.body.statements), location: location(forStatement))]
+            }
+            if let whileStatement = statement.as(WhileStmtSyntax.self) {
+                return [.loop(sequence: .other(conditions(whileStatement.conditions), location: location(whileStatement)),
+                              body: block(whileStatement.body.statements), location: location(whileStatement))]
+            }
+            if let repeatStatement = statement.as(RepeatStmtSyntax.self) {
+                return [.loop(sequence: expr(repeatStatement.condition), body: block(repeatStatement.body.statements), location: location(repeatStatement))]
+            }
+            if let doStatement = statement.as(DoStmtSyntax.self) {
+                var result = block(doStatement.body.statements).statements
+                let catches = doStatement.catchClauses.map { Clause(condition: nil, body: block($0.body.statements)) }
+                if !catches.isEmpty { result.append(.branches(conditions: [], clauses: catches, location: location(doStatement))) }
+                return result
+            }
+            if let deferStatement = statement.as(DeferStmtSyntax.self) { return block(deferStatement.body.statements).statements }
+            if let throwStatement = statement.as(ThrowStmtSyntax.self) { return [expr(throwStatement.expression)] }
+            return [.other(genericChildren(Syntax(statement)), location: location(statement))]
+        }
+
+        func conditions(_ list: ConditionElementListSyntax) -> [Expr] {
+            list.map { element -> Expr in
+                switch element.condition {
+                case .expression(let expression): return expr(expression)
+                case .optionalBinding(let binding):
+                    let name = binding.pattern.trimmedDescription
+                    return .binding(name: name, type: binding.typeAnnotation?.type.trimmedDescription,
+                                    value: binding.initializer.map { expr($0.value) } ?? .identifier(name, location: location(binding)),
+                                    location: location(binding))
+                case .matchingPattern(let pattern):
+                    return .other([expr(pattern.initializer.value)], location: location(pattern))
+                default:
+                    return .other([], location: location(element))
+                }
+            }
+        }
+
+        // MARK: Expressions
+
+        func expr(_ syntax: ExprSyntax) -> Expr {
+            let here = location(syntax)
+            if let call = syntax.as(FunctionCallExprSyntax.self) {
+                var arguments = call.arguments.map { Argument(label: $0.label?.text, value: expr($0.expression)) }
+                if let trailing = call.trailingClosure { arguments.append(Argument(label: nil, value: closure(trailing))) }
+                for additional in call.additionalTrailingClosures {
+                    arguments.append(Argument(label: additional.label.text, value: closure(additional.closure)))
+                }
+                return .call(Call(callee: expr(call.calledExpression), arguments: arguments, location: calleeLocation(call)))
+            }
+            if let member = syntax.as(MemberAccessExprSyntax.self) {
+                return .member(base: member.base.map { expr($0) }, name: member.declName.baseName.text, location: location(member.declName))
+            }
+            if let reference = syntax.as(DeclReferenceExprSyntax.self) {
+                return .identifier(reference.baseName.text, location: here)
+            }
+            if let literal = syntax.as(StringLiteralExprSyntax.self) { return .string(string(literal)) }
+            if let literal = syntax.as(IntegerLiteralExprSyntax.self) { return .number(literal.literal.text, location: here) }
+            if let literal = syntax.as(FloatLiteralExprSyntax.self) { return .number(literal.literal.text, location: here) }
+            if let literal = syntax.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true), location: here) }
+            if syntax.is(NilLiteralExprSyntax.self) { return .nilLiteral(location: here) }
+            if let closureSyntax = syntax.as(ClosureExprSyntax.self) { return closure(closureSyntax) }
+            if let array = syntax.as(ArrayExprSyntax.self) { return .array(array.elements.map { expr($0.expression) }, location: here) }
+            if let dictionary = syntax.as(DictionaryExprSyntax.self) {
+                if case .elements(let elements) = dictionary.content {
+                    return .dictionary(elements.flatMap { [expr($0.key), expr($0.value)] }, location: here)
+                }
+                return .dictionary([], location: here)
+            }
+            if let sequence = syntax.as(SequenceExprSyntax.self) { return self.sequence(Array(sequence.elements), location: here) }
+            if let infix = syntax.as(InfixOperatorExprSyntax.self) {
+                let op = infix.operator.trimmedDescription
+                if infix.operator.is(AssignmentExprSyntax.self) || (op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)) {
+                    return .assignment(target: expr(infix.leftOperand), op: op, value: expr(infix.rightOperand), location: here)
+                }
+                return .operation(op, [expr(infix.leftOperand), expr(infix.rightOperand)], location: here)
+            }
+            if let prefix = syntax.as(PrefixOperatorExprSyntax.self) {
+                return .operation(prefix.operator.text, [expr(prefix.expression)], location: here)
+            }
+            if let tryExpr = syntax.as(TryExprSyntax.self) { return expr(tryExpr.expression) }
+            if let awaitExpr = syntax.as(AwaitExprSyntax.self) { return expr(awaitExpr.expression) }
+            if let unwrap = syntax.as(ForceUnwrapExprSyntax.self) { return expr(unwrap.expression) }
+            if let chain = syntax.as(OptionalChainingExprSyntax.self) { return expr(chain.expression) }
+            if let asExpr = syntax.as(AsExprSyntax.self) { return expr(asExpr.expression) }
+            if let tuple = syntax.as(TupleExprSyntax.self) {
+                if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil { return expr(only.expression) }
+                return .other(tuple.elements.map { expr($0.expression) }, location: here)
+            }
+            if let generic = syntax.as(GenericSpecializationExprSyntax.self) {
+                return .identifier(generic.trimmedDescription, location: here)
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self) { return ifBranches(ifExpr) }
+            if let switchExpr = syntax.as(SwitchExprSyntax.self) {
+                let clauses = switchExpr.cases.flatMap { element -> [Clause] in
+                    switch element {
+                    case .switchCase(let switchCase): return [Clause(condition: nil, body: block(switchCase.statements), labels: caseLabels(switchCase))]
+                    case .ifConfigDecl(let ifConfig): return [Clause(condition: nil, body: Block([ifConfigBranches(ifConfig)]))]
+                    @unknown default: return []
+                    }
+                }
+                return .branches(conditions: [expr(switchExpr.subject)], clauses: clauses, location: here)
+            }
+            if let ternary = syntax.as(TernaryExprSyntax.self) {
+                return .branches(conditions: [expr(ternary.condition)],
+                                 clauses: [Clause(condition: nil, body: Block([expr(ternary.thenExpression)])),
+                                           Clause(condition: nil, body: Block([expr(ternary.elseExpression)]))],
+                                 location: here)
+            }
+            if let keyPath = syntax.as(KeyPathExprSyntax.self) { return .keyPath(keyPath.trimmedDescription, location: here) }
+            if let postfixIf = syntax.as(PostfixIfConfigExprSyntax.self) {
+                // `view #if os(iOS) .modifier() #endif`: the base, then each clause's modifiers as alternatives.
+                let base = postfixIf.base.map { expr($0) }
+                let clauses = ifConfigClauses(postfixIf.config).map { condition, clause -> Clause in
+                    if case .postfixExpression(let expression)? = clause.elements {
+                        return Clause(condition: condition, body: Block([expr(expression)]))
+                    }
+                    return Clause(condition: condition, body: .empty)
+                }
+                return .other((base.map { [$0] } ?? []) + [.branches(conditions: [], clauses: clauses, location: here)], location: here)
+            }
+            return .other(genericChildren(Syntax(syntax)), location: here)
+        }
+
+        /// The location Xcode would point at for a call: the called name (`Image` in `Image("x")`, `widgetURL`
+        /// in `.widgetURL(url)`).
+        func calleeLocation(_ call: FunctionCallExprSyntax) -> SourceLocation {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return location(member.declName) }
+            return location(call.calledExpression)
+        }
+
+        /// Member names in a case's patterns (`.accessoryCircular`), or `default`.
+        func caseLabels(_ switchCase: SwitchCaseSyntax) -> [String] {
+            switch switchCase.label {
+            case .default: return ["default"]
+            case .case(let label):
+                return label.caseItems.flatMap { item -> [String] in
+                    var names: [String] = []
+                    for token in item.pattern.tokens(viewMode: .sourceAccurate) {
+                        if case .identifier = token.tokenKind { names.append(token.text) }
+                    }
+                    return names.isEmpty ? [] : [names.last!]
+                }
+            @unknown default: return []
+            }
+        }
+
+        func ifBranches(_ ifExpr: IfExprSyntax) -> Expr {
+            var conditionExprs = conditions(ifExpr.conditions)
+            var clauses = [Clause(condition: nil, body: block(ifExpr.body.statements))]
+            switch ifExpr.elseBody {
+            case .ifExpr(let nested)?:
+                if case .branches(let nestedConditions, let nestedClauses, _) = ifBranches(nested) {
+                    conditionExprs += nestedConditions
+                    clauses += nestedClauses
+                }
+            case .codeBlock(let elseBlock)?:
+                clauses.append(Clause(condition: nil, body: block(elseBlock.statements)))
+            case nil:
+                clauses.append(Clause(condition: nil, body: .empty))
+            @unknown default:
+                break
+            }
+            return .branches(conditions: conditionExprs, clauses: clauses, location: location(ifExpr))
+        }
+
+        /// An unfolded operator sequence (`a = b + c`, `x ? y : z`, `a as B`).
+        func sequence(_ elements: [ExprSyntax], location here: SourceLocation) -> Expr {
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                return .assignment(target: expr(elements[0]), op: "=", value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+            }
+            if elements.count >= 3, let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text.hasSuffix("="),
+               !["==", "!=", "<=", ">=", "===", "!=="].contains(op.operator.text) {
+                return .assignment(target: expr(elements[0]), op: op.operator.text, value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+            }
+            if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0,
+               let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
+                let condition = sequence(Array(elements[..<index]), location: here)
+                let rest = sequence(Array(elements[(index + 1)...]), location: here)
+                return .branches(conditions: [condition],
+                                 clauses: [Clause(condition: nil, body: Block([expr(ternary.thenExpression)])),
+                                           Clause(condition: nil, body: Block([rest]))],
+                                 location: here)
+            }
+            if elements.count == 1 { return expr(elements[0]) }
+            var operands: [Expr] = []
+            var operators: [String] = []
+            for element in elements {
+                if let op = element.as(BinaryOperatorExprSyntax.self) { operators.append(op.operator.text) }
+                else if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self) { operators.append("as") }
+                else if element.is(TypeExprSyntax.self) { continue }
+                else { operands.append(expr(element)) }
+            }
+            if operands.count == 1 { return operands[0] }
+            return .operation(Set(operators).count == 1 ? operators[0] : operators.joined(separator: " "), operands, location: here)
+        }
+
+        func closure(_ syntax: ClosureExprSyntax) -> Expr {
+            var parameters: [String] = []
+            if let signature = syntax.signature, let clause = signature.parameterClause {
+                switch clause {
+                case .simpleInput(let list): parameters = list.map(\.name.text)
+                case .parameterClause(let parameterClause):
+                    parameters = parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                @unknown default:
+                    break
+                }
+            }
+            return .closure(Closure(parameters: parameters, body: block(syntax.statements), location: location(syntax)))
+        }
+
+        func string(_ literal: StringLiteralExprSyntax) -> StringLiteral {
+            var segments: [StringLiteral.Segment] = []
+            for segment in literal.segments {
+                switch segment {
+                case .stringSegment(let text): segments.append(.text(unescape(text.content.text)))
+                case .expressionSegment(let interpolation):
+                    for element in interpolation.expressions { segments.append(.interpolation(expr(element.expression))) }
+                @unknown default:
+                    continue
+                }
+            }
+            return StringLiteral(segments: segments, location: location(literal))
+        }
+
+        func unescape(_ text: String) -> String {
+            guard text.contains("\\") else { return text }
+            var result = ""
+            var escaping = false
+            for character in text {
+                if escaping {
+                    switch character {
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    case "0": result.append("\0")
+                    default: result.append(character)
+                    }
+                    escaping = false
+                } else if character == "\\" { escaping = true } else { result.append(character) }
+            }
+            return result
+        }
+
+        /// Sub-expressions and blocks of a node Glance does not model, so calls inside are not lost.
+        func genericChildren(_ node: Syntax) -> [Expr] {
+            var result: [Expr] = []
+            for child in node.children(viewMode: .sourceAccurate) {
+                if let expression = child.as(ExprSyntax.self) { result.append(expr(expression)) }
+                else if let items = child.as(CodeBlockItemListSyntax.self) { result += block(items).statements }
+                else if let statement = child.as(StmtSyntax.self) { result += statements(from: statement) }
+                else if let decl = child.as(DeclSyntax.self) { result += localDeclaration(decl) }
+                else { result += genericChildren(child) }
+            }
+            return result
+        }
+    }
+
+    /// A uniform view of struct, class, enum, actor, protocol and extension declarations.
+    struct TypeDeclView {
+        let node: Syntax
+        let kind: TypeDecl.Kind
+        let name: String
+        let inheritance: InheritanceClauseSyntax?
+        let attributes: AttributeListSyntax
+        let memberBlock: MemberBlockSyntax
+
+        init?(_ decl: DeclSyntax) {
+            if let value = decl.as(StructDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.struct, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.name)
+            } else if let value = decl.as(ClassDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.class, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.name)
+            } else if let value = decl.as(EnumDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.enum, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.name)
+            } else if let value = decl.as(ActorDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.actor, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.name)
+            } else if let value = decl.as(ProtocolDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.protocol, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.name)
+            } else if let value = decl.as(ExtensionDeclSyntax.self) {
+                (kind, name, inheritance, attributes, memberBlock) = (.extension, value.extendedType.trimmedDescription, value.inheritanceClause, value.attributes, value.memberBlock)
+                node = Syntax(value.extendedType)
+            } else {
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,342 @@
+/// A small expression tree for the parts of Swift that Glance reasons about: calls (views, modifiers,
+/// initializers), member accesses, literals, closures, assignments and branches. It is built from
+/// SwiftSyntax by `Extractor` and read by the surface model, which never sees SwiftSyntax itself.
+///
+/// Control flow is kept only as far as rules need it: `if`/`switch`/`#if`/ternaries become `branches`
+/// (so two `widgetURL`s in different `switch` cases are not "two in one tree"), loops become `loop`.
+
+/// A position in a source file: 1-based line and column (UTF-8 columns, as Xcode reports them).
+public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
+    public let file: String
+    public let line: Int
+    public let column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}
+
+public indirect enum Expr: Sendable {
+    case call(Call)
+    /// `base.name`, or `.name` with an implicit base (`base == nil`).
+    case member(base: Expr?, name: String, location: SourceLocation)
+    /// A bare name: a variable, a type (`Image`), or a specialised type (`Activity<OrderAttributes>`).
+    case identifier(String, location: SourceLocation)
+    case string(StringLiteral)
+    case number(String, location: SourceLocation)
+    case bool(Bool, location: SourceLocation)
+    case nilLiteral(location: SourceLocation)
+    case closure(Closure)
+    case array([Expr], location: SourceLocation)
+    case dictionary([Expr], location: SourceLocation)
+    /// `target = value`, `target += value`, …
+    case assignment(target: Expr, op: String, value: Expr, location: SourceLocation)
+    /// Alternatives: `if`/`else`, `switch` cases, `#if` clauses, `?:`, `guard … else`. `conditions` are the
+    /// tested expressions; `clauses[i].condition` is the `#if` condition text of a compile-time branch.
+    case branches(conditions: [Expr], clauses: [Clause], location: SourceLocation)
+    /// `let name: Type = value` inside a body.
+    case binding(name: String, type: String?, value: Expr?, location: SourceLocation)
+    case returnStatement(Expr?, location: SourceLocation)
+    /// A binary or prefix operation (`a + b`, `!a`, `a == b`): operator text and operands.
+    case operation(String, [Expr], location: SourceLocation)
+    /// The body of a `for`/`while`/`repeat` loop or a `forEach` closure; `sequence` is what is iterated.
+    case loop(sequence: Expr?, body: Block, location: SourceLocation)
+    case keyPath(String, location: SourceLocation)
+    /// Anything else, with the sub-expressions Glance could find inside it.
+    case other([Expr], location: SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case .call(let call): return call.location
+        case .member(_, _, let location), .identifier(_, let location), .number(_, let location),
+             .bool(_, let location), .nilLiteral(let location), .array(_, let location), .dictionary(_, let location),
+             .assignment(_, _, _, let location), .branches(_, _, let location), .binding(_, _, _, let location),
+             .returnStatement(_, let location), .operation(_, _, let location), .loop(_, _, let location),
+             .keyPath(_, let location), .other(_, let location):
+            return location
+        case .string(let literal): return literal.location
+        case .closure(let closure): return closure.location
+        }
+    }
+
+    /// The direct sub-expressions (for generic walks).
+    public var children: [Expr] {
+        switch self {
+        case .call(let call): return [call.callee] + call.arguments.map(\.value)
+        case .member(let base, _, _): return base.map { [$0] } ?? []
+        case .string(let literal): return literal.interpolations
+        case .closure(let closure): return closure.body.statements
+        case .array(let items, _), .dictionary(let items, _), .other(let items, _), .operation(_, let items, _): return items
+        case .assignment(let target, _, let value, _): return [target, value]
+        case .branches(let conditions, let clauses, _): return conditions + clauses.flatMap(\.body.statements)
+        case .binding(_, _, let value, _): return value.map { [$0] } ?? []
+        case .returnStatement(let value, _): return value.map { [$0] } ?? []
+        case .loop(let sequence, let body, _): return (sequence.map { [$0] } ?? []) + body.statements
+        case .identifier, .number, .bool, .nilLiteral, .keyPath: return []
+        }
+    }
+
+    /// Calls every expression in this tree, depth first, parents before children.
+    public func walk(_ visit: (Expr) -> Void) {
+        visit(self)
+        for child in children { child.walk(visit) }
+    }
+
+    /// All calls in this tree.
+    public var allCalls: [Call] {
+        var calls: [Call] = []
+        walk { if case .call(let call) = $0 { calls.append(call) } }
+        return calls
+    }
+
+    /// The text of a string literal without interpolation.
+    public var stringValue: String? { if case .string(let literal) = self { return literal.value } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let value, _) = self { return value } else { return nil } }
+
+    /// A dotted path for identifiers and member chains: `Self.kind`, `WidgetKinds.timer`, `.foreground`.
+    /// Nil for anything else.
+    public var dottedPath: String? {
+        switch self {
+        case .identifier(let name, _): return name
+        case .member(let base, let name, _):
+            guard let base else { return "." + name }
+            return base.dottedPath.map { $0 + "." + name }
+        default: return nil
+        }
+    }
+
+    /// A Swift-like rendering of simple expressions (names, members, literals, calls of those), for
+    /// messages and for comparing two expressions; nil for closures, branches and other complex code.
+    public var text: String? {
+        switch self {
+        case .identifier(let name, _): return name
+        case .member(let base, let name, _):
+            guard let base else { return "." + name }
+            return base.text.map { $0 + "." + name }
+        case .string(let literal):
+            var result = "\""
+            for segment in literal.segments {
+                switch segment {
+                case .text(let part): result += part
+                case .interpolation(let inner):
+                    guard let innerText = inner.text else { return nil }
+                    result += "\\(" + innerText + ")"
+                }
+            }
+            return result + "\""
+        case .number(let value, _): return value
+        case .bool(let value, _): return value ? "true" : "false"
+        case .nilLiteral: return "nil"
+        case .keyPath(let value, _): return value
+        case .call(let call):
+            guard let callee = call.callee.text else { return nil }
+            var parts: [String] = []
+            for argument in call.arguments {
+                guard let value = argument.value.text else { return nil }
+                parts.append(argument.label.map { "\($0): \(value)" } ?? value)
+            }
+            return callee + "(" + parts.joined(separator: ", ") + ")"
+        case .operation(let op, let operands, _):
+            let texts = operands.compactMap(\.text)
+            guard texts.count == operands.count else { return nil }
+            return texts.count == 1 ? op + texts[0] : texts.joined(separator: " \(op) ")
+        case .array(let items, _):
+            let texts = items.compactMap(\.text)
+            guard texts.count == items.count else { return nil }
+            return "[" + texts.joined(separator: ", ") + "]"
+        default:
+            return nil
+        }
+    }
+
+    /// The called name of a call, or the member name/identifier of a reference.
+    public var name: String? {
+        switch self {
+        case .call(let call): return call.name
+        case .member(_, let name, _): return name
+        case .identifier(let name, _): return name
+        default: return nil
+        }
+    }
+}
+
+/// One alternative of `Expr.branches`.
+public struct Clause: Sendable {
+    /// `#if` condition text for compile-time clauses (`os(watchOS)`, `!(os(watchOS))` for an `#else`); nil otherwise.
+    public let condition: String?
+    public let body: Block
+    /// For `switch` cases: the member names in the case patterns (`case .systemSmall, .systemMedium:` →
+    /// `["systemSmall", "systemMedium"]`); `["default"]` for `default:`; empty otherwise.
+    public let labels: [String]
+
+    public init(condition: String?, body: Block, labels: [String] = []) {
+        self.condition = condition
+        self.body = body
+        self.labels = labels
+    }
+}
+
+public struct Call: Sendable {
+    public let callee: Expr
+    public let arguments: [Argument]
+    public let location: SourceLocation
+
+    public init(callee: Expr, arguments: [Argument], location: SourceLocation) {
+        self.callee = callee
+        self.arguments = arguments
+        self.location = location
+    }
+
+    /// The called name: `Image` for `Image("x")`, `widgetURL` for `view.widgetURL(url)`, `request` for
+    /// `Activity<A>.request(…)`. Generic arguments are dropped (`ActivityConfiguration`).
+    public var name: String {
+        switch callee {
+        case .identifier(let name, _): return TypeName.base(name)
+        case .member(_, let name, _): return name
+        default: return ""
+        }
+    }
+
+    /// `.name(…)` with no receiver: an enum case or static member (`.widgetURL(url)` as a case of the
+    /// project's own enum), never a view modifier.
+    public var isImplicitMember: Bool { if case .member(nil, _, _) = callee { return true } else { return false } }
+
+    /// A view modifier call: `view.name(…)`, or `name(…)` on `self` inside a view's code.
+    public var isModifier: Bool {
+        switch callee {
+        case .member(let base, _, _): return base != nil
+        case .identifier(let name, _): return name.first?.isLowercase == true
+        default: return false
+        }
+    }
+
+    /// The receiver of a method or modifier call (`view` in `view.widgetURL(url)`); nil for plain calls.
+    public var base: Expr? { if case .member(let base, _, _) = callee { return base } else { return nil } }
+
+    /// The argument with a label (`kind:`), or nil.
+    public func argument(_ label: String) -> Expr? { arguments.first { $0.label == label }?.value }
+    /// The unlabeled arguments in order (trailing closures included).
+    public var unlabeled: [Expr] { arguments.filter { $0.label == nil }.map(\.value) }
+    /// Closure arguments (trailing or not) with their labels.
+    public var closures: [(label: String?, closure: Closure)] {
+        arguments.compactMap { argument in
+            if case .closure(let closure) = argument.value { return (argument.label, closure) } else { return nil }
+        }
+    }
+}
+
+public struct Argument: Sendable {
+    public let label: String?
+    public let value: Expr
+
+    public init(label: String?, value: Expr) {
+        self.label = label
+        self.value = value
+    }
+}
+
+public struct Closure: Sendable {
+    public let parameters: [String]
+    public let body: Block
+    public let location: SourceLocation
+
+    public init(parameters: [String], body: Block, location: SourceLocation) {
+        self.parameters = parameters
+        self.body = body
+        self.location = location
+    }
+}
+
+public struct Block: Sendable {
+    public let statements: [Expr]
+    public init(_ statements: [Expr]) { self.statements = statements }
+    public static let empty = Block([])
+
+    public func walk(_ visit: (Expr) -> Void) { for statement in statements { statement.walk(visit) } }
+    public var allCalls: [Call] { statements.flatMap(\.allCalls) }
+}
+
+public struct StringLiteral: Sendable {
+    public enum Segment: Sendable {
+        case text(String)
+        case interpolation(Expr)
+    }
+    public let segments: [Segment]
+    public let location: SourceLocation
+
+    public init(segments: [Segment], location: SourceLocation) {
+        self.segments = segments
+        self.location = location
+    }
+
+    /// The literal's text when it has no interpolation.
+    public var value: String? {
+        var text = ""
+        for segment in segments {
+            guard case .text(let part) = segment else { return nil }
+            text += part
+        }
+        return text
+    }
+
+    /// The text before the first interpolation (`"app://order/"` for `"app://order/\(id)"`).
+    public var prefix: String {
+        var text = ""
+        for segment in segments {
+            guard case .text(let part) = segment else { break }
+            text += part
+        }
+        return text
+    }
+
+    public var interpolations: [Expr] {
+        segments.compactMap { if case .interpolation(let expr) = $0 { return expr } else { return nil } }
+    }
+}
+
+/// Helpers for type names as written in source.
+public enum TypeName {
+    /// Drops generic arguments, optionality and a module prefix of framework types:
+    /// `Activity<OrderAttributes>` → `Activity`, `WidgetKit.Widget` → `Widget`, `Foo?` → `Foo`.
+    public static func base(_ text: String) -> String {
+        var name = text.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("some ") { name.removeFirst(5) }
+        if name.hasPrefix("any ") { name.removeFirst(4) }
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+        while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        for module in ["WidgetKit.", "SwiftUI.", "AppIntents.", "ActivityKit.", "AlarmKit.", "Foundation.", "Swift."] where name.hasPrefix(module) {
+            name.removeFirst(module.count)
+        }
+        return name
+    }
+
+    /// The generic arguments of a specialised name: `AlarmAttributes<EventData>` → `["EventData"]`.
+    public static func genericArguments(_ text: String) -> [String] {
+        guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return [] }
+        var depth = 0
+        var current = ""
+        var result: [String] = []
+        for character in text[text.index(after: open)..<close] {
+            if character == "<" { depth += 1 }
+            if character == ">" { depth -= 1 }
+            if character == "," && depth == 0 { result.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current.trimmingCharacters(in: .whitespaces)) }
+        return result
+    }
+
+    /// True for `T?`, `T!` and `Optional<T>`.
+    public static func isOptional(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasSuffix("?") || trimmed.hasSuffix("!") || trimmed.hasPrefix("Optional<")
+    }
+}
+
+import Foundation

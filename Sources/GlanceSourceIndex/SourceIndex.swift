@@ -1,0 +1,279 @@
+import Foundation
+
+/// The Swift sources of a project, parsed as far as Glance needs them.
+///
+/// Every file is read and scanned (`FileTokens`); a file is parsed with SwiftParser when it mentions a
+/// framework name Glance checks (`triggerWords`), has an `@main` attribute or a `"group.…"` string, or
+/// conforms to a project protocol or class that itself refines one (found by iterating to a fixed point).
+/// Other files are parsed on demand, when the surface model asks for a declaration they contain
+/// (`types(named:)`, `globals(named:)`) or for the files that mention a word (`files(mentioning:)`).
+/// Eager parsing runs on all cores.
+public final class SourceIndex: @unchecked Sendable {
+    /// All files, sorted (absolute paths for a project; any keys for in-memory sources).
+    public let paths: [String]
+    /// Files that could not be read, with the reason. They are left out of everything else.
+    public private(set) var unreadable: [String: String] = [:]
+    /// Files that were read with replacement characters because they are not valid UTF-8.
+    public private(set) var notUTF8: [String] = []
+
+    /// Project protocols, classes and type aliases that refine a framework type in `triggerWords`,
+    /// directly or through each other. Only these can lead a type to a framework protocol.
+    public private(set) var refiningTypeNames: Set<String> = []
+
+    private let lock = NSLock()
+    private var tokens: [String: FileTokens] = [:]
+    private var parsed: [String: FileIndex] = [:]
+    private let load: @Sendable (String) -> String?
+    private var typeOwners: [String: [String]] = [:]
+    private var extensionOwners: [String: [String]] = [:]
+    private var aliasOwners: [String: [String]] = [:]
+    private var functionOwners: [String: [String]] = [:]
+    private var primaryCache: [String: [TypeDecl]] = [:]
+    private var extensionCache: [String: [TypeDecl]] = [:]
+    private var globalOwners: [String: [String]] = [:]
+
+    /// Framework names whose mention makes a file worth parsing. Module names are not among them: a file
+    /// that imports WidgetKit but names none of these types (an `AppEntity`, a timeline entry) has nothing
+    /// to check, and anything it declares that a surface uses is parsed on demand.
+    public static let triggerWords: Set<String> = [
+        "Widget", "WidgetBundle", "ControlWidget", "WidgetConfiguration", "ControlWidgetConfiguration",
+        "StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration", "ActivityConfiguration",
+        "StaticControlConfiguration", "AppIntentControlConfiguration", "ControlWidgetToggle", "ControlWidgetButton",
+        "ControlValueProvider", "AppIntentControlValueProvider", "TimelineProvider", "AppIntentTimelineProvider",
+        "IntentTimelineProvider", "AppIntent", "SetValueIntent", "OpenIntent", "LiveActivityIntent",
+        "LiveActivityStartingIntent", "AudioPlaybackIntent", "ForegroundContinuableIntent", "PushToTalkTransmissionIntent",
+        "WidgetConfigurationIntent", "ControlConfigurationIntent", "OpenURLIntent", "ActivityAttributes", "Activity",
+        "ActivityContent", "AlarmManager", "AlarmAttributes", "AlarmMetadata", "AlarmPresentation", "WidgetCenter",
+        "ControlCenter", "suiteName", "containerURL", "forSecurityApplicationGroupIdentifier", "onOpenURL",
+        "onContinueUserActivity", "openURLContexts", "urlContexts", "OpenURLOptionsKey", "restorationHandler",
+        "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
+        "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext",
+    ]
+
+    /// Reads and indexes files from disk.
+    public convenience init(paths: [String]) {
+        self.init(paths: paths, load: { path in
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
+        })
+    }
+
+    /// Indexes in-memory sources (path → text), e.g. rule examples.
+    public convenience init(sources: [String: String]) {
+        self.init(paths: Array(sources.keys), load: { sources[$0] })
+    }
+
+    init(paths: [String], load: @escaping @Sendable (String) -> String?) {
+        self.paths = paths.sorted()
+        self.load = load
+        scanAll()
+        var words = Self.triggerWords
+        defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
+        var candidates = self.paths.filter { path in
+            guard let tokens = tokens[path] else { return false }
+            return !tokens.words.isDisjoint(with: words) || tokens.attributes.contains("main")
+                || tokens.strings.contains { $0.hasPrefix("group.") }
+        }
+        // Parse, then follow project protocols, aliases and classes that refine a framework type.
+        while !candidates.isEmpty {
+            parseAll(candidates)
+            let refinements = refiningNames(of: words)
+            let newWords = refinements.subtracting(words)
+            if newWords.isEmpty { break }
+            words.formUnion(newWords)
+            candidates = self.paths.filter { parsed[$0] == nil && !(tokens[$0]?.words.isDisjoint(with: newWords) ?? true) }
+        }
+    }
+
+    // MARK: - Reading
+
+    private func scanAll() {
+        let paths = self.paths
+        let load = self.load
+        let scanned = concurrentMap(paths.count) { index -> (tokens: FileTokens, replaced: Bool)? in
+            guard let text = load(paths[index]) else { return nil }
+            return (FileTokens(scanning: text), text.contains("\u{FFFD}"))
+        }
+        for (index, path) in paths.enumerated() {
+            guard let result = scanned[index] else {
+                unreadable[path] = "the file cannot be read"
+                continue
+            }
+            if result.replaced { notUTF8.append(path) }
+            tokens[path] = result.tokens
+            for name in result.tokens.typeNames { typeOwners[name, default: []].append(path) }
+            for name in result.tokens.extendedNames { extensionOwners[name, default: []].append(path) }
+            for name in result.tokens.aliasNames { aliasOwners[name, default: []].append(path) }
+            for name in result.tokens.functionNames { functionOwners[name, default: []].append(path) }
+            for name in result.tokens.topLevelNames { globalOwners[name, default: []].append(path) }
+        }
+    }
+
+    private func parseAll(_ candidates: [String]) {
+        let todo = candidates.filter { parsed[$0] == nil }
+        let load = self.load
+        let results = concurrentMap(todo.count) { index -> FileIndex? in
+            guard let text = load(todo[index]) else { return nil }
+            return Extractor.index(source: text, path: todo[index])
+        }
+        lock.lock()
+        for (index, path) in todo.enumerated() { if let file = results[index] { parsed[path] = file } }
+        lock.unlock()
+    }
+
+    private func parse(_ path: String) -> FileIndex? {
+        lock.lock()
+        if let file = parsed[path] { lock.unlock(); return file }
+        lock.unlock()
+        guard tokens[path] != nil, let text = load(path) else { return nil }
+        if ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
+        let file = Extractor.index(source: text, path: path)
+        lock.lock(); parsed[path] = file; lock.unlock()
+        return file
+    }
+
+    /// Names of parsed protocols, type aliases and classes whose supertypes include one of `words`.
+    private func refiningNames(of words: Set<String>) -> Set<String> {
+        var names: Set<String> = []
+        for file in parsed.values {
+            for type in file.types where type.kind == .protocol || type.kind == .class {
+                if type.inheritedTypes.contains(where: { words.contains(TypeName.base($0)) }) { names.insert(type.name) }
+            }
+            for alias in file.globals + file.types.flatMap(\.members) where alias.kind == .typeAlias {
+                if let aliased = alias.type, words.contains(TypeName.base(aliased)) { names.insert(alias.name) }
+            }
+        }
+        return names
+    }
+
+    // MARK: - Queries
+
+    /// The parsed files, sorted by path.
+    public var parsedFiles: [FileIndex] {
+        lock.lock(); defer { lock.unlock() }
+        return parsed.keys.sorted().map { parsed[$0]! }
+    }
+
+    /// The index of one file, parsing it if needed; nil when it cannot be read.
+    public func file(_ path: String) -> FileIndex? { parse(path) }
+
+    /// How many files were parsed so far, of how many.
+    public var parseCount: (parsed: Int, total: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (parsed.count, paths.count)
+    }
+
+    /// Parses every file (for measuring what the prefilter saves, and for checking it loses nothing).
+    public func parseEverything() { parseAll(paths.filter { tokens[$0] != nil }) }
+
+    /// Primary declarations (not extensions) and type aliases whose simple or qualified name is `name`
+    /// (`Provider`, `TimerToggle.Provider`). Only files that declare that name are parsed.
+    public func primaryTypes(named name: String) -> [TypeDecl] {
+        lock.lock()
+        if let cached = primaryCache[name] { lock.unlock(); return cached }
+        lock.unlock()
+        let dotted = name.contains(Character("."))
+        let simple = dotted ? String(name[name.index(after: name.lastIndex(of: ".")!)...]) : name
+        var owners = typeOwners[simple] ?? []
+        if dotted {
+            // `Outer.Inner` lives in a file that declares or extends `Outer`.
+            let outer = String(name[..<name.firstIndex(of: ".")!])
+            let outerFiles = Set((typeOwners[outer] ?? []) + (extensionOwners[outer] ?? []))
+            owners = owners.filter(outerFiles.contains)
+        }
+        let result = owners.sorted().compactMap(parse).flatMap { file in
+            file.types.filter { $0.kind != .extension && ($0.qualifiedName == name || (!dotted && $0.name == name)) }
+        }
+        lock.lock(); primaryCache[name] = result; lock.unlock()
+        return result
+    }
+
+    /// Extensions of a type, written with its simple or qualified name.
+    public func extensions(of qualifiedName: String) -> [TypeDecl] {
+        lock.lock()
+        if let cached = extensionCache[qualifiedName] { lock.unlock(); return cached }
+        lock.unlock()
+        let parts = qualifiedName.split(separator: ".").map(String.init)
+        let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
+        let owners = Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? []))
+        let result = owners.sorted().compactMap(parse).flatMap { file in
+            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
+        }
+        lock.lock(); extensionCache[qualifiedName] = result; lock.unlock()
+        return result
+    }
+
+    /// Extensions of a type among the files parsed so far (parses nothing). Extensions that add a
+    /// conformance to a framework protocol mention it, so they are always among these.
+    public func parsedExtensions(of qualifiedName: String) -> [TypeDecl] {
+        let parts = qualifiedName.split(separator: ".").map(String.init)
+        let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
+        lock.lock(); defer { lock.unlock() }
+        return Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).sorted().compactMap { parsed[$0] }.flatMap { file in
+            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
+        }
+    }
+
+    /// Functions with this name declared in extensions (`extension View { func widgetBackground() … }`),
+    /// with the extended type.
+    public func extensionFunctions(named name: String) -> [(extended: String, function: Member)] {
+        (functionOwners[name] ?? []).sorted().compactMap(parse).flatMap { file -> [(extended: String, function: Member)] in
+            file.types.filter { $0.kind == .extension }.flatMap { type in
+                type.members.filter { $0.kind == .function && $0.name == name }.map { (type.name, $0) }
+            }
+        }
+    }
+
+    /// Type aliases with this name, at top level or inside a type (`typealias Foo = Bar`).
+    public func typeAliases(named name: String) -> [(owner: String?, alias: Member)] {
+        (aliasOwners[name] ?? []).sorted().compactMap(parse).flatMap { file -> [(owner: String?, alias: Member)] in
+            file.globals.filter { $0.kind == .typeAlias && $0.name == name }.map { (nil, $0) }
+                + file.types.flatMap { type in type.members.filter { $0.kind == .typeAlias && $0.name == name }.map { (type.qualifiedName, $0) } }
+        }
+    }
+
+    /// Whether some file declares a type alias or type with this simple name (without parsing anything).
+    public func mayDeclareType(_ simpleName: String) -> Bool { typeOwners[simpleName] != nil }
+
+    /// Top-level declarations named `name`.
+    public func globals(named name: String) -> [Member] {
+        (globalOwners[name] ?? []).sorted().compactMap(parse).flatMap { $0.globals.filter { $0.name == name } }
+    }
+
+    /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
+    public func files(mentioning word: String) -> [FileIndex] {
+        paths.filter { tokens[$0]?.words.contains(word) ?? false }.compactMap(parse)
+    }
+
+    /// Files with a string literal equal to `text`, parsed.
+    public func files(containingString text: String) -> [FileIndex] {
+        paths.filter { tokens[$0]?.strings.contains(text) ?? false }.compactMap(parse)
+    }
+}
+
+/// Measurement helpers for the benchmark script (`glance debug …`).
+public enum ParseBenchmark {
+    /// Parses every file with SwiftParser only (no extraction), on all cores; returns the number parsed.
+    public static func parseOnly(paths: [String]) -> Int {
+        concurrentMap(paths.count) { index -> Bool? in
+            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
+            return Extractor.parseOnly(String(decoding: data, as: UTF8.self))
+        }.compactMap { $0 }.count
+    }
+
+    /// Scans every file into `FileTokens`, on all cores.
+    public static func scanOnly(paths: [String]) -> Int {
+        concurrentMap(paths.count) { index -> Bool? in
+            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
+            return FileTokens(scanning: String(decoding: data, as: UTF8.self)).words.isEmpty
+        }.compactMap { $0 }.count
+    }
+}
+extension ParseBenchmark {
+    public static func extract(paths: [String]) -> Int {
+        concurrentMap(paths.count) { index -> Bool? in
+            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
+            return Extractor.index(source: String(decoding: data, as: UTF8.self), path: paths[index]).hasSyntaxErrors
+        }.compactMap { $0 }.count
+    }
+}

@@ -1,0 +1,143 @@
+/// A cheap lexical summary of a Swift file, computed for every file without parsing it. It decides which
+/// files need a full SwiftSyntax parse (`SourceIndex`): most files of a large app never mention the
+/// frameworks Glance checks, and parsing only the ones that do (plus the ones they lead to) is what keeps
+/// `glance lint` a fraction of the cost of parsing the whole app.
+///
+/// The scan is deliberately generous: a word inside a comment or string still counts as mentioned, so a
+/// file is parsed too often rather than too rarely.
+public struct FileTokens: Sendable {
+    /// Every identifier-like word in the file (comments and string contents included).
+    public let words: Set<String>
+    /// Names declared as types: after `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (at any
+    /// nesting depth).
+    public let typeNames: Set<String>
+    /// Names declared with `typealias` (at any depth).
+    public let aliasNames: Set<String>
+    /// Names declared with `func` (at any depth).
+    public let functionNames: Set<String>
+    /// Types extended in the file (`extension Foo` → `Foo`; `extension Foo.Bar` → `Foo`).
+    public let extendedNames: Set<String>
+    /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type names.
+    public let topLevelNames: Set<String>
+    /// Attribute names (`@main` → `main`).
+    public let attributes: Set<String>
+    /// Contents of single-line string literals (up to 200 bytes).
+    public let strings: Set<String>
+
+    static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
+    static let valueKeywords: Set<String> = ["let", "var", "func"]
+
+    public init(scanning text: String) {
+        var words: Set<String> = []
+        var typeNames: Set<String> = []
+        var extended: Set<String> = []
+        var aliases: Set<String> = []
+        var functions: Set<String> = []
+        var topLevel: Set<String> = []
+        var attributes: Set<String> = []
+        var strings: Set<String> = []
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var index = 0
+        var depth = 0
+        var previousWord: String?
+        var afterAt = false
+
+        @inline(__always) func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+        }
+        /// Adds the words of bytes[start..<end] (comments, strings) without treating them as code.
+        func addWords(_ start: Int, _ end: Int) {
+            var position = start
+            while position < end {
+                if isWordByte(bytes[position]) {
+                    let wordStart = position
+                    while position < end, isWordByte(bytes[position]) { position += 1 }
+                    words.insert(String(decoding: bytes[wordStart..<position], as: UTF8.self))
+                } else {
+                    position += 1
+                }
+            }
+        }
+
+        while index < count {
+            let byte = bytes[index]
+            if isWordByte(byte) {
+                let start = index
+                while index < count, isWordByte(bytes[index]) { index += 1 }
+                let word = String(decoding: bytes[start..<index], as: UTF8.self)
+                words.insert(word)
+                if afterAt { attributes.insert(word); afterAt = false }
+                if let previous = previousWord {
+                    if previous == "extension" {
+                        extended.insert(word)
+                    } else if FileTokens.typeKeywords.contains(previous) {
+                        typeNames.insert(word)
+                        if previous == "typealias" { aliases.insert(word) }
+                        if depth == 0 { topLevel.insert(word) }
+                    } else if FileTokens.valueKeywords.contains(previous) {
+                        if depth == 0 { topLevel.insert(word) }
+                        if previous == "func" { functions.insert(word) }
+                    }
+                }
+                previousWord = word
+                continue
+            }
+            switch byte {
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:       // line comment
+                let start = index
+                while index < count, bytes[index] != 0x0A { index += 1 }
+                addWords(start, index)
+                continue
+            case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:       // block comment (nesting)
+                let start = index
+                var nesting = 0
+                while index < count {
+                    if bytes[index] == 0x2F, index + 1 < count, bytes[index + 1] == 0x2A { nesting += 1; index += 2; continue }
+                    if bytes[index] == 0x2A, index + 1 < count, bytes[index + 1] == 0x2F { nesting -= 1; index += 2; if nesting == 0 { break }; continue }
+                    index += 1
+                }
+                addWords(start, index)
+                continue
+            case 0x22:                                                            // string literal
+                if index + 2 < count, bytes[index + 1] == 0x22, bytes[index + 2] == 0x22 {
+                    let start = index + 3
+                    index = start
+                    while index < count, !(bytes[index] == 0x22 && index + 2 < count && bytes[index + 1] == 0x22 && bytes[index + 2] == 0x22) { index += 1 }
+                    addWords(start, index)
+                    index = min(count, index + 3)
+                } else {
+                    let start = index + 1
+                    index = start
+                    while index < count, bytes[index] != 0x22, bytes[index] != 0x0A {
+                        if bytes[index] == 0x5C { index += 1 }
+                        index += 1
+                    }
+                    let end = min(index, count)
+                    addWords(start, end)
+                    if index < count, bytes[index] == 0x22, end - start <= 200 {
+                        strings.insert(String(decoding: bytes[start..<end], as: UTF8.self))
+                    }
+                    index += 1
+                }
+                previousWord = nil
+                continue
+            case 0x40: afterAt = true; index += 1; continue                      // @
+            case 0x7B: depth += 1                                                 // {
+            case 0x7D: depth = max(0, depth - 1)                                  // }
+            default: break
+            }
+            if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { previousWord = nil }
+            afterAt = false
+            index += 1
+        }
+        self.words = words
+        self.typeNames = typeNames
+        self.extendedNames = extended
+        self.aliasNames = aliases
+        self.functionNames = functions
+        self.topLevelNames = topLevel
+        self.attributes = attributes
+        self.strings = strings
+    }
+}

@@ -1,0 +1,62 @@
+import GlanceSourceIndex
+
+/// Modifier chains: `Config(…).displayName("x").description("y")` is a root call with two modifiers.
+public enum Chains {
+    /// Splits an expression into the root and the modifiers applied to it, outermost last.
+    public static func split(_ expr: Expr) -> (root: Expr, modifiers: [Call]) {
+        var modifiers: [Call] = []
+        var current = expr
+        while true {
+            if case .call(let call) = current, let base = call.base {
+                modifiers.append(call)
+                current = base
+                continue
+            }
+            // `view #if os(iOS) .modifier() #endif` arrives as `.other([base, branches])`.
+            if case .other(let items, _) = current, let first = items.first, items.count == 2,
+               case .branches(_, let clauses, _) = items[1] {
+                for clause in clauses { for statement in clause.body.statements { if case .call(let call) = statement { modifiers.append(call) } } }
+                current = first
+                continue
+            }
+            break
+        }
+        return (current, modifiers.reversed())
+    }
+
+    /// The modifiers applied anywhere in `block` to the call at `rootLocation`, directly or through a local
+    /// binding (`let configuration = ActivityConfiguration(…)` … `configuration.modifier()`).
+    public static func modifiers(of rootLocation: SourceLocation, in block: Block) -> [Call] {
+        var boundNames: Set<String> = []
+        block.walk { expr in
+            if case .binding(let name, _, let value?, _) = expr, case .call(let call) = split(value).root, call.location == rootLocation {
+                boundNames.insert(name)
+            }
+        }
+        var result: [Call] = []
+        var seen: Set<SourceLocation> = []
+        block.walk { expr in
+            let (root, modifiers) = split(expr)
+            let matches: Bool
+            switch root {
+            case .call(let call): matches = call.location == rootLocation
+            case .identifier(let name, _): matches = boundNames.contains(name)
+            default: matches = false
+            }
+            guard matches else { return }
+            for modifier in modifiers where seen.insert(modifier.location).inserted { result.append(modifier) }
+        }
+        return result
+    }
+
+    /// The name of the view a modifier chain starts from (`Button` for `Button(…).buttonStyle(…)`).
+    public static func rootName(_ expr: Expr) -> String? {
+        let root = split(expr).root
+        switch root {
+        case .call(let call): return call.name.isEmpty ? nil : call.name
+        case .identifier(let name, _): return name
+        case .member(_, let name, _): return name
+        default: return nil
+        }
+    }
+}

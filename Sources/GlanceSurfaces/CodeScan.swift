@@ -1,0 +1,270 @@
+import GlanceProject
+import GlanceSourceIndex
+
+/// One pass over all parsed code for the calls that are not tied to a widget declaration: App Group
+/// storage and its keys, reloads, Live Activity requests, AlarmKit configurations, Double Tap modifiers and
+/// URL handlers.
+struct CodeScan {
+    let resolver: Resolver
+    var alarms: [AlarmSurface] = []
+    var alarmIntentUses: [IntentUse] = []
+    var appGroupUsages: [AppGroupUsage] = []
+    var storeAccesses: [StoreAccess] = []
+    var reloads: [ReloadCall] = []
+    var activityRequests: [ActivityRequest] = []
+    var staleDateUses: [SourceLocation] = []
+    var primaryActions: [PrimaryActionUse] = []
+    var urlHandlers: [URLHandler] = []
+
+    static let readMethods: Set<String> = ["bool", "integer", "string", "object", "double", "float", "data", "array",
+                                           "dictionary", "url", "value", "stringArray"]
+    static let writeMethods: Set<String> = ["set", "setValue", "removeObject"]
+
+    init(resolver: Resolver) { self.resolver = resolver }
+
+    mutating func run() {
+        let files = resolver.index.parsedFiles
+        let stores = groupStoreNames(files)
+        var alarmPresentations: [String: [(String, SourceLocation)]] = [:]      // site key → presentations built there
+        var alarmConfigurations: [(Call, CodeSite)] = []
+        let resolver = self.resolver
+        CodeSites.walk(files) { expr, site in
+            let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
+            guard case .call(let call) = expr else { return }
+            switch call.name {
+            case "UserDefaults" where call.argument("suiteName") != nil:
+                appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(call.argument("suiteName")!, site: site),
+                                                    location: call.location, targets: targets()))
+            case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
+                appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
+                                                    value: groupValue(call.argument("forSecurityApplicationGroupIdentifier")!, site: site),
+                                                    location: call.location, targets: targets()))
+            case "reloadTimelines", "reloadAllTimelines", "reloadControls", "reloadAllControls":
+                let api = ReloadCall.API(rawValue: call.name)!
+                var kind: KindValue?
+                if let kindExpr = call.argument("ofKind") {
+                    kind = resolver.stringValue(kindExpr, context: site.context).map(KindValue.known) ?? .unknown(kindExpr.dottedPath ?? "expression")
+                }
+                reloads.append(ReloadCall(api: api, kind: kind, location: call.location, kindLocation: call.argument("ofKind")?.location,
+                                          targets: targets(), insideLoop: site.insideLoop))
+            case "request" where isActivity(call.base):
+                var pushType: String?
+                if let push = call.argument("pushType") {
+                    switch push {
+                    case .nilLiteral: pushType = nil
+                    case .member(_, let name, _): pushType = name
+                    case .call(let inner): pushType = inner.name
+                    default: pushType = "unknown"
+                    }
+                }
+                var attributes: String?
+                if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
+                activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets()))
+            case "ActivityContent":
+                if let stale = call.argument("staleDate"), !isNil(stale) { staleDateUses.append(call.location) }
+            case "handGestureShortcut":
+                if case .member(_, "primaryAction", _)? = call.unlabeled.first {
+                    primaryActions.append(PrimaryActionUse(call: call, attachedTo: call.base.flatMap(Chains.rootName), context: site.context,
+                                                           member: site.member, targets: targets()))
+                }
+            case "onOpenURL", "onContinueUserActivity":
+                if let closure = call.closures.last?.closure ?? call.argument("perform").flatMap({ expr -> Closure? in if case .closure(let c) = expr { return c } else { return nil } }) {
+                    urlHandlers.append(URLHandler(kind: call.name == "onOpenURL" ? .onOpenURL : .onContinueUserActivity, location: call.location,
+                                                  targets: targets(), body: closure.body, context: site.context))
+                } else if let perform = call.argument("perform") {
+                    urlHandlers.append(URLHandler(kind: call.name == "onOpenURL" ? .onOpenURL : .onContinueUserActivity, location: call.location,
+                                                  targets: targets(), body: Block([perform]), context: site.context))
+                }
+            default:
+                break
+            }
+            if let access = storeAccess(call, site: site, stores: stores) { storeAccesses.append(access) }
+            if isAlarmConfiguration(call) { alarmConfigurations.append((call, site)) }
+            if let presentation = alarmPresentation(call) {
+                alarmPresentations[siteKey(site), default: []] += presentation.map { ($0, call.location) }
+            }
+        }
+        for (call, site) in alarmConfigurations {
+            let targets = resolver.targets(of: call.location, conditions: site.conditions)
+            let stop = call.argument("stopIntent").flatMap { intentName($0, context: site.context) }
+            let secondary = call.argument("secondaryIntent").flatMap { intentName($0, context: site.context) }
+            for (label, name) in [("stopIntent", stop), ("secondaryIntent", secondary)] {
+                guard let name, let expr = call.argument(label) else { continue }
+                alarmIntentUses.append(IntentUse(intent: name, site: .alarm, location: expr.location, owner: "AlarmManager.AlarmConfiguration", targets: targets))
+            }
+            var metadata: String?
+            if case .member(let base, _, _) = call.callee, case .identifier(let name, _)? = base { metadata = TypeName.genericArguments(name).first }
+            if case .identifier(let name, _) = call.callee { metadata = TypeName.genericArguments(name).first }
+            let built = alarmPresentations[siteKey(site)] ?? []
+            alarms.append(AlarmSurface(location: call.location, presentationLocations: built.filter { $0.0 != "alert" }.map(\.1),
+                                       presentations: Array(Set(built.map(\.0))).sorted(), metadata: metadata, stopIntent: stop,
+                                       secondaryIntent: secondary, targets: targets))
+            alarmPresentations[siteKey(site)] = nil
+        }
+        // Presentations built where no configuration is made (a helper returning AlarmAttributes).
+        CodeSites.walk(files) { expr, site in
+            guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil else { return }
+            alarms.append(AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
+                                       presentations: presentation, metadata: nil, stopIntent: nil, secondaryIntent: nil,
+                                       targets: resolver.targets(of: call.location, conditions: site.conditions)))
+        }
+        urlHandlers += delegateHandlers(files)
+        alarms.sort { $0.location < $1.location }
+    }
+
+    private func siteKey(_ site: CodeSite) -> String { "\(site.file)|\(site.context ?? "")|\(site.member ?? "")" }
+
+    private func isNil(_ expr: Expr) -> Bool { if case .nilLiteral = expr { return true } else { return false } }
+
+    private func isActivity(_ base: Expr?) -> Bool {
+        guard let base else { return false }
+        if case .identifier(let name, _) = base { return TypeName.base(name) == "Activity" }
+        return false
+    }
+
+    // MARK: App Groups
+
+    func containsSuiteName(_ expr: Expr) -> Bool {
+        var found = false
+        expr.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { found = true } }
+        return found
+    }
+
+    /// Properties and globals holding an App Group `UserDefaults` (`static let shared = UserDefaults(suiteName: …)`),
+    /// as `Type.name` and plain names.
+    func groupStoreNames(_ files: [FileIndex]) -> Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            for type in file.types {
+                for member in type.members where (member.kind == .storedProperty || member.kind == .computedProperty) && containsSuiteName(Expr.other(member.code.statements, location: member.location)) {
+                    names.insert(member.name)
+                    names.insert(type.name + "." + member.name)
+                }
+            }
+            for member in file.globals where containsSuiteName(Expr.other(member.code.statements, location: member.location)) {
+                names.insert(member.name)
+            }
+        }
+        // Local `let defaults = UserDefaults(suiteName: …)`, known only inside their member.
+        CodeSites.walk(files) { expr, site in
+            if case .binding(let name, _, let value?, _) = expr, containsSuiteName(value) { names.insert(siteKey(site) + "|" + name) }
+        }
+        return names
+    }
+
+    func groupValue(_ expr: Expr, site: CodeSite) -> AppGroupUsage.Value {
+        if let value = resolver.stringValue(expr, context: site.context) { return .literal(value) }
+        var key: String?
+        expr.walk { inner in
+            if case .call(let call) = inner, call.name == "object", let argument = call.argument("forInfoDictionaryKey") {
+                key = resolver.stringValue(argument, context: site.context)
+            }
+        }
+        if key == nil {
+            var mentionsInfoDictionary = false
+            var strings: [String] = []
+            expr.walk { inner in
+                if case .member(_, "infoDictionary", _) = inner { mentionsInfoDictionary = true }
+                if let value = inner.stringValue { strings.append(value) }
+            }
+            if mentionsInfoDictionary, strings.count == 1 { key = strings[0] }
+        }
+        if let key { return .infoPlistKey(key) }
+        return .unknown(expr.dottedPath ?? "an expression Glance cannot evaluate")
+    }
+
+    func storeAccess(_ call: Call, site: CodeSite, stores: Set<String>) -> StoreAccess? {
+        let isWrite = Self.writeMethods.contains(call.name)
+        guard isWrite || Self.readMethods.contains(call.name), let keyExpr = call.argument("forKey"),
+              let key = resolver.stringValue(keyExpr, context: site.context), let base = call.base,
+              isGroupStore(base, stores: stores) || base.dottedPath.map({ stores.contains(siteKey(site) + "|" + $0) }) == true else { return nil }
+        return StoreAccess(key: key, isWrite: isWrite, location: call.location,
+                           targets: resolver.targets(of: call.location, conditions: site.conditions), context: site.context, member: site.member)
+    }
+
+    func isGroupStore(_ expr: Expr, stores: Set<String>) -> Bool {
+        if containsSuiteName(expr) { return true }
+        guard let path = expr.dottedPath else { return false }
+        let parts = path.split(separator: ".").map(String.init)
+        if let last = parts.last, stores.contains(last) { return true }
+        if parts.count >= 2, stores.contains(parts.suffix(2).joined(separator: ".")) { return true }
+        return false
+    }
+
+    // MARK: AlarmKit
+
+    func isAlarmConfiguration(_ call: Call) -> Bool {
+        switch call.callee {
+        case .identifier(let name, _):
+            let base = TypeName.base(name)
+            return base == "AlarmConfiguration" || aliasesAlarmConfiguration(base)
+        case .member(let base, let name, _):
+            let basePath = base?.dottedPath.map(TypeName.base) ?? ""
+            if name == "AlarmConfiguration" { return true }
+            if ["alarm", "timer"].contains(name) {
+                if basePath.hasSuffix("AlarmConfiguration") { return true }
+                if base == nil { return call.argument("attributes") != nil }
+                return aliasesAlarmConfiguration(basePath)
+            }
+            if name == "init" { return basePath.hasSuffix("AlarmConfiguration") }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// `typealias AlarmConfiguration = AlarmManager.AlarmConfiguration` (or another name for it).
+    func aliasesAlarmConfiguration(_ name: String) -> Bool {
+        resolver.index.typeAliases(named: name).contains { $0.alias.type.map { TypeName.base($0).hasSuffix("AlarmConfiguration") } == true }
+    }
+
+    /// The presentations a call builds: `AlarmPresentation(alert:countdown:paused:)` or `AlarmPresentation.Countdown(…)`.
+    func alarmPresentation(_ call: Call) -> [String]? {
+        let path = call.callee.dottedPath.map { $0.split(separator: ".").map { TypeName.base(String($0)) }.joined(separator: ".") } ?? ""
+        if path == "AlarmPresentation" || path == "AlarmPresentation.init" {
+            var result = ["alert"]
+            if let countdown = call.argument("countdown"), !isNil(countdown) { result.append("countdown") }
+            if let paused = call.argument("paused"), !isNil(paused) { result.append("paused") }
+            return result
+        }
+        if path.hasSuffix("AlarmPresentation.Countdown") { return ["countdown"] }
+        if path.hasSuffix("AlarmPresentation.Paused") { return ["paused"] }
+        if path.hasSuffix("AlarmPresentation.Alert") { return ["alert"] }
+        return nil
+    }
+
+    func intentName(_ expr: Expr, context: String?) -> String? {
+        guard let name = Resolver.typeName(of: expr) else { return nil }
+        return resolver.primaryDeclaration(of: name, context: context)?.qualifiedName ?? name
+    }
+
+    // MARK: UIKit handlers
+
+    static let delegateHandlers: [String: URLHandler.Kind] = [
+        "application(_:open:options:)": .applicationOpenURL,
+        "scene(_:openURLContexts:)": .sceneOpenURLContexts,
+        "scene(_:willConnectTo:options:)": .sceneWillConnect,
+        "application(_:continue:restorationHandler:)": .applicationContinue,
+        "scene(_:continue:)": .sceneContinue,
+    ]
+
+    func delegateHandlers(_ files: [FileIndex]) -> [URLHandler] {
+        var result: [URLHandler] = []
+        for file in files {
+            for type in file.types {
+                for member in type.members where member.kind == .function {
+                    guard let kind = Self.delegateHandlers[member.signature], let body = member.body else { continue }
+                    if kind == .sceneWillConnect {
+                        var readsURLs = false
+                        body.walk { if case .member(_, "urlContexts", _) = $0 { readsURLs = true } }
+                        guard readsURLs else { continue }
+                    }
+                    result.append(URLHandler(kind: kind, location: member.location,
+                                             targets: resolver.targets(of: member.location, conditions: type.conditions + member.conditions),
+                                             body: body, context: type.qualifiedName))
+                }
+            }
+        }
+        return result
+    }
+}

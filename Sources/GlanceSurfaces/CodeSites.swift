@@ -1,0 +1,72 @@
+import GlanceProject
+import GlanceSourceIndex
+
+/// Where a piece of code sits: the type and member it belongs to, its `#if` conditions, and whether it
+/// runs inside a loop.
+public struct CodeSite: Sendable {
+    public let file: String
+    /// Qualified name of the enclosing type (nil for globals and top-level code).
+    public let context: String?
+    /// The enclosing member's name (`perform`, `body`, …), nil for top-level code.
+    public let member: String?
+    public let conditions: [String]
+    public let insideLoop: Bool
+}
+
+/// Walks all code of the parsed files: every member of every type, globals and top-level statements.
+enum CodeSites {
+    /// Calls `visit` for each expression with its site. Loops (`for`, `while`, `forEach` and friends)
+    /// mark their bodies as `insideLoop`.
+    static func walk(_ files: [FileIndex], visit: (Expr, CodeSite) -> Void) {
+        for file in files {
+            // Preview providers are not shipped code.
+            for type in file.types where !type.inheritedTypes.contains("PreviewProvider") {
+                for member in type.members {
+                    let site = CodeSite(file: file.path, context: type.qualifiedName, member: member.name,
+                                        conditions: type.conditions + member.conditions, insideLoop: false)
+                    walk(member.code, site: site, visit: visit)
+                }
+            }
+            for member in file.globals {
+                let site = CodeSite(file: file.path, context: nil, member: member.name, conditions: member.conditions, insideLoop: false)
+                walk(member.code, site: site, visit: visit)
+            }
+            walk(file.topLevel, site: CodeSite(file: file.path, context: nil, member: nil, conditions: [], insideLoop: false), visit: visit)
+        }
+    }
+
+    static let iterationMethods: Set<String> = ["forEach", "map", "compactMap", "flatMap", "filter", "reduce", "concurrentPerform"]
+
+    static func walk(_ block: Block, site: CodeSite, visit: (Expr, CodeSite) -> Void) {
+        for statement in block.statements { walk(statement, site: site, visit: visit) }
+    }
+
+    static func walk(_ expr: Expr, site: CodeSite, visit: (Expr, CodeSite) -> Void) {
+        visit(expr, site)
+        switch expr {
+        case .loop(let sequence, let body, _):
+            if let sequence { walk(sequence, site: site, visit: visit) }
+            walk(body, site: looping(site), visit: visit)
+        case .call(let call) where iterationMethods.contains(call.name):
+            walk(call.callee, site: site, visit: visit)
+            for argument in call.arguments {
+                if case .closure = argument.value { walk(argument.value, site: looping(site), visit: visit) }
+                else { walk(argument.value, site: site, visit: visit) }
+            }
+        case .branches(let conditions, let clauses, _):
+            for condition in conditions { walk(condition, site: site, visit: visit) }
+            for clause in clauses {
+                let clauseSite = clause.condition.map {
+                    CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions + [$0], insideLoop: site.insideLoop)
+                } ?? site
+                walk(clause.body, site: clauseSite, visit: visit)
+            }
+        default:
+            for child in expr.children { walk(child, site: site, visit: visit) }
+        }
+    }
+
+    private static func looping(_ site: CodeSite) -> CodeSite {
+        CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions, insideLoop: true)
+    }
+}

@@ -1,0 +1,313 @@
+import GlanceProject
+import GlanceSourceIndex
+
+/// Joins the project model and the source index into the `SurfaceModel`.
+struct SurfaceBuilder {
+    let project: ProjectModel
+    let index: SourceIndex
+    let resolver: Resolver
+
+    init(project: ProjectModel, index: SourceIndex) {
+        self.project = project
+        self.index = index
+        resolver = Resolver(project: project, index: index)
+    }
+
+    static let widgetConfigurations: Set<String> = ["StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration", "ActivityConfiguration"]
+    static let controlConfigurations: Set<String> = ["StaticControlConfiguration", "AppIntentControlConfiguration"]
+
+    func build() -> SurfaceModel {
+        let widgets = resolver.types(conformingTo: "Widget").map(widget)
+        let controls = resolver.types(conformingTo: "ControlWidget").map(control)
+        let liveActivities = widgets.compactMap(liveActivity)
+        let intents = resolver.types(conformingTo: "AppIntent").map(intent)
+        let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
+        var scan = CodeScan(resolver: resolver)
+        scan.run()
+        let targets = project.targets.map { target -> TargetSurface in
+            var kind = target.kind
+            if kind == .appExtension || (kind == .unknown && !project.isLooseSources && target.productType?.contains("extension") == true) {
+                let hasMainWidget = (bundles.map(\.type) + widgets.map(\.type) + controls.map(\.type))
+                    .contains { $0.isMain && resolver.targets(of: $0).contains { $0.id == target.id } }
+                if hasMainWidget && target.kindReason.contains("extension point unknown") { kind = .widgetExtension }
+            }
+            return TargetSurface(target: target, kind: kind)
+        }
+        var uses = controls.flatMap { control in
+            control.actions.compactMap { action -> IntentUse? in
+                guard let intent = action.intent else { return nil }
+                return IntentUse(intent: intent, site: .control, location: action.actionLocation, owner: control.typeName, targets: control.targets)
+            }
+        }
+        uses += widgets.flatMap { widget in buttonIntents(in: widget.content, site: .widgetButton, owner: widget.typeName, targets: widget.targets) }
+        uses += liveActivities.flatMap { activity in
+            activity.presentations.all.flatMap { buttonIntents(in: $0.tree, site: .liveActivityButton, owner: activity.attributes, targets: activity.targets) }
+        }
+        uses += scan.alarmIntentUses
+        var deepLinks = widgets.filter { $0.configuration != .activityConfiguration }.flatMap { widget in
+            links(in: widget.content, surface: .widget, owner: widget.typeName, targets: widget.targets, presentation: nil)
+        }
+        for activity in liveActivities {
+            for (name, tree) in activity.presentations.all {
+                deepLinks += links(in: tree, surface: .liveActivity, owner: activity.attributes, targets: activity.targets, presentation: name)
+            }
+            for modifier in activity.presentations.dynamicIslandModifiers where modifier.name == "widgetURL" {
+                deepLinks += link(modifier.call, source: .widgetURL, surface: .liveActivity, owner: activity.attributes,
+                                  context: activity.widget.typeName, targets: activity.targets, presentation: "dynamicIsland")
+            }
+        }
+        for intent in intents {
+            let code = ViewTree(roots: resolver.declarations(of: intent.typeName).flatMap { $0.members.map(\.code) }, context: intent.typeName,
+                                resolver: resolver, followsTypes: false)
+            for scoped in code.calls(named: "OpenURLIntent") {
+                deepLinks += link(scoped.call, source: .openURLIntent, surface: .intent, owner: intent.typeName,
+                                  context: scoped.context, targets: intent.targets, presentation: nil)
+            }
+        }
+        var skips: [Skip] = project.notes.map { Skip(rule: nil, file: nil, reason: $0) }
+        for (path, reason) in index.unreadable.sorted(by: { $0.key < $1.key }) {
+            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not read: \(reason)"))
+        }
+        for path in index.notUTF8 {
+            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not valid UTF-8; read with replacement characters"))
+        }
+        if !project.unassignedSources.isEmpty {
+            skips.append(Skip(rule: nil, file: nil, reason: "\(project.unassignedSources.count) Swift file(s) under the folder are in no target; not linted"))
+        }
+        if project.isLooseSources {
+            skips.append(Skip(rule: nil, file: nil, reason: "no .xcodeproj found: sources read as one target of unknown kind; rules that need targets, Info.plist or entitlements stay silent"))
+        }
+        return SurfaceModel(project: project, resolver: resolver, targets: targets, widgets: widgets, controls: controls,
+                            liveActivities: liveActivities, intents: intents, intentUses: uses.sorted { $0.location < $1.location },
+                            alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
+                            appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
+                            activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses,
+                            primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, skips: skips)
+    }
+
+    // MARK: - Widgets and controls
+
+    /// The code of a type's `body` (with helpers reachable from it).
+    func bodyTree(_ type: TypeDecl) -> ViewTree {
+        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        return ViewTree(roots: body, context: type.qualifiedName, resolver: resolver)
+    }
+
+    /// The first configuration call the body reaches, and the code block it sits in.
+    func configuration(of type: TypeDecl, names: Set<String>) -> (call: Call, block: Block, context: String?)? {
+        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        let own = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
+        guard let found = own.calls.first(where: { names.contains($0.call.name) })
+                ?? bodyTree(type).calls.first(where: { names.contains($0.call.name) }) else { return nil }
+        // The block holding the call: the body or the helper it came from.
+        let blocks = resolver.declarations(of: found.context ?? type.qualifiedName).flatMap(\.members).map(\.code)
+        let block = blocks.first { block in block.allCalls.contains { $0.location == found.call.location } } ?? Block([])
+        return (found.call, block, found.context)
+    }
+
+    func kindValue(_ call: Call, context: String?) -> KindValue? {
+        guard let expr = call.argument("kind") else { return nil }
+        if let value = resolver.stringValue(expr, context: context) { return .known(value) }
+        return .unknown(expr.dottedPath ?? "expression")
+    }
+
+    func widget(_ type: TypeDecl) -> WidgetSurface {
+        let targets = resolver.targets(of: type)
+        guard let (call, block, context) = configuration(of: type, names: Self.widgetConfigurations) else {
+            return WidgetSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, modifiers: [],
+                                 content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets)
+        }
+        let modifiers = Chains.modifiers(of: call.location, in: block).map(ModifierUse.init)
+        let configuration = ConfigurationKind(rawValue: call.name)
+        var content: [Block] = []
+        if configuration != .activityConfiguration {
+            if let closure = call.closures.first(where: { $0.label == "content" || $0.label == nil })?.closure { content = [closure.body] }
+            else if let other = call.argument("content") { content = [Block([other])] }
+        }
+        var families: [String]?
+        if let supported = modifiers.first(where: { $0.name == "supportedFamilies" })?.call.unlabeled.first, case .array(let items, _) = supported {
+            let names = items.compactMap { item -> String? in if case .member(nil, let name, _) = item { return name } else { return nil } }
+            families = names.count == items.count ? names : nil
+        }
+        return WidgetSurface(type: type, kind: kindValue(call, context: context), configuration: configuration, configurationCall: call,
+                             modifiers: modifiers, content: ViewTree(roots: content, context: context, resolver: resolver),
+                             families: families, targets: targets)
+    }
+
+    func control(_ type: TypeDecl) -> ControlSurface {
+        let targets = resolver.targets(of: type)
+        guard let (call, block, context) = configuration(of: type, names: Self.controlConfigurations) else {
+            return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
+                                  valueProvider: nil, modifiers: [], targets: targets)
+        }
+        let modifiers = Chains.modifiers(of: call.location, in: block).map(ModifierUse.init)
+        let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
+        let actions = content.calls.compactMap { scoped -> ControlAction? in
+            guard let template = ControlSurface.Template(rawValue: scoped.call.name) else { return nil }
+            let action = scoped.call.argument("action")
+            var intent: String?
+            if let action, let name = Resolver.typeName(of: action),
+               let declaration = resolver.primaryDeclaration(of: name, context: scoped.context) {
+                intent = declaration.qualifiedName
+            }
+            return ControlAction(template: template, call: scoped.call, intent: intent, actionLocation: action?.location ?? scoped.call.location,
+                                 conditions: scoped.conditions)
+        }
+        var provider: String?
+        if let providerExpr = call.argument("provider"), let name = Resolver.typeName(of: providerExpr) {
+            provider = resolver.primaryDeclaration(of: name, context: context)?.qualifiedName ?? name
+        }
+        return ControlSurface(type: type, kind: kindValue(call, context: context),
+                              configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
+                              actions: actions, valueProvider: provider,
+                              modifiers: modifiers, targets: targets)
+    }
+
+    // MARK: - Live Activities
+
+    func liveActivity(_ widget: WidgetSurface) -> LiveActivitySurface? {
+        guard widget.configuration == .activityConfiguration, let call = widget.configurationCall,
+              let forArgument = call.argument("for"), let attributes = Resolver.typeName(of: forArgument) else { return nil }
+        let context = widget.content.context ?? widget.typeName
+        let attributesType = resolver.primaryDeclaration(of: attributes, context: context)
+        var contentStateType: TypeDecl?
+        if let attributesType {
+            contentStateType = resolver.primaryDeclaration(of: "ContentState", context: attributesType.qualifiedName)
+        }
+        let closures = call.closures
+        let lockScreen = closures.first { $0.label == nil || $0.label == "content" }?.closure.body ?? .empty
+        let dynamicIslandClosure = closures.first { $0.label == "dynamicIsland" }?.closure.body ?? .empty
+        let tree = { (block: Block) in ViewTree(roots: [block], context: context, resolver: self.resolver) }
+        var dynamicIsland: Call?
+        var expanded: [(String, ViewTree)] = []
+        var compactLeading: ViewTree?, compactTrailing: ViewTree?, minimal: ViewTree?
+        var islandModifiers: [ModifierUse] = []
+        if let island = ViewTree(roots: [dynamicIslandClosure], context: context, resolver: resolver).calls.first(where: { $0.call.name == "DynamicIsland" }) {
+            dynamicIsland = island.call
+            let islandClosures = island.call.closures
+            if let expandedBody = islandClosures.first(where: { $0.label == nil || $0.label == "expanded" })?.closure.body {
+                let regions = expandedBody.allCalls.filter { $0.name == "DynamicIslandExpandedRegion" }
+                for region in regions {
+                    let name = region.unlabeled.first.flatMap { expr -> String? in if case .member(_, let name, _) = expr { return name } else { return nil } } ?? "region"
+                    expanded.append((name, tree(Block(region.closures.map(\.closure.body).flatMap(\.statements)))))
+                }
+                if regions.isEmpty { expanded.append(("expanded", tree(expandedBody))) }
+            }
+            if let body = islandClosures.first(where: { $0.label == "compactLeading" })?.closure.body { compactLeading = tree(body) }
+            if let body = islandClosures.first(where: { $0.label == "compactTrailing" })?.closure.body { compactTrailing = tree(body) }
+            if let body = islandClosures.first(where: { $0.label == "minimal" })?.closure.body { minimal = tree(body) }
+            let holder = resolver.declarations(of: island.context ?? context).flatMap(\.members).map(\.code)
+                .first { $0.allCalls.contains { $0.location == island.call.location } } ?? dynamicIslandClosure
+            islandModifiers = Chains.modifiers(of: island.call.location, in: holder).map(ModifierUse.init)
+        }
+        let presentations = LiveActivityPresentations(lockScreen: tree(lockScreen), expanded: expanded, compactLeading: compactLeading,
+                                                      compactTrailing: compactTrailing, minimal: minimal, dynamicIsland: dynamicIsland,
+                                                      dynamicIslandModifiers: islandModifiers)
+        return LiveActivitySurface(widget: widget, attributes: attributes, attributesType: attributesType, contentStateType: contentStateType,
+                                   attributeProperties: attributesType.map(storedProperties) ?? [],
+                                   contentState: contentStateType.map(storedProperties) ?? [],
+                                   presentations: presentations, modifiers: widget.modifiers)
+    }
+
+    func storedProperties(_ type: TypeDecl) -> [StoredProperty] {
+        type.members.filter { $0.kind == .storedProperty && !$0.isStatic }.map {
+            StoredProperty(name: $0.name, type: $0.type, hasDefault: $0.initializer != nil, location: $0.location)
+        }
+    }
+
+    // MARK: - Intents and bundles
+
+    func intent(_ type: TypeDecl) -> IntentSurface {
+        let declarations = resolver.declarations(of: type.qualifiedName)
+        let members = declarations.flatMap(\.members)
+        let openAppWhenRun = members.filter { $0.name == "openAppWhenRun" && $0.isStatic }.map { member in
+            (value: resolver.valueExpression(member)?.boolValue, conditions: member.conditions)
+        }
+        let supportedModes = members.filter { $0.name == "supportedModes" && $0.isStatic }.map { member -> (foreground: Bool, conditions: [String]) in
+            var foreground = false
+            resolver.valueExpression(member)?.walk { if case .member(_, "foreground", _) = $0 { foreground = true } }
+            return (foreground, member.conditions)
+        }
+        let parameters = members.filter { $0.kind == .storedProperty && $0.attribute("Parameter") != nil }
+        return IntentSurface(type: type, conformances: resolver.supertypes(of: type.qualifiedName), openAppWhenRunDeclarations: openAppWhenRun,
+                             supportedModesDeclarations: supportedModes, perform: members.first { $0.kind == .function && $0.name == "perform" },
+                             parameters: parameters, targets: resolver.targets(of: type))
+    }
+
+    func bundle(_ type: TypeDecl) -> WidgetBundleSurface {
+        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
+        var members: [(String, SourceLocation, [String])] = []
+        var unresolved: [String] = []
+        for scoped in tree.calls {
+            switch scoped.call.callee {
+            case .identifier(let name, let location) where name.first?.isUppercase == true:
+                members.append((TypeName.base(name), location, scoped.conditions))
+            case .identifier(let name, _):
+                // A helper of the bundle itself is walked by the tree; anything else is unknown.
+                if resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: name) }).isEmpty { unresolved.append(name) }
+            default:
+                break
+            }
+        }
+        return WidgetBundleSurface(type: type, isMain: type.isMain, members: members, unresolvedCalls: unresolved, targets: resolver.targets(of: type))
+    }
+
+    func buttonIntents(in tree: ViewTree, site: IntentUse.Site, owner: String, targets: [Target]) -> [IntentUse] {
+        tree.calls.compactMap { scoped -> IntentUse? in
+            guard ["Button", "Toggle"].contains(scoped.call.name), let intentExpr = scoped.call.argument("intent"),
+                  let name = Resolver.typeName(of: intentExpr),
+                  let declaration = resolver.primaryDeclaration(of: name, context: scoped.context) else { return nil }
+            return IntentUse(intent: declaration.qualifiedName, site: site, location: intentExpr.location, owner: owner, targets: targets)
+        }
+    }
+
+    // MARK: - Deep links
+
+    func links(in tree: ViewTree, surface: DeepLink.Surface, owner: String, targets: [Target], presentation: String?) -> [DeepLink] {
+        tree.calls.flatMap { scoped -> [DeepLink] in
+            switch scoped.call.name {
+            case "widgetURL" where scoped.call.isModifier: return link(scoped.call, source: .widgetURL, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation)
+            case "Link": return link(scoped.call, source: .link, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation)
+            default: return []
+            }
+        }
+    }
+
+    func link(_ call: Call, source: DeepLink.Source, surface: DeepLink.Surface, owner: String, context: String?,
+              targets: [Target], presentation: String?) -> [DeepLink] {
+        let urlExpr = call.argument("destination") ?? call.argument("url") ?? call.unlabeled.first { if case .closure = $0 { return false } else { return true } }
+        var url: String?
+        var prefix: String?
+        if let urlExpr {
+            (url, prefix) = urlText(urlExpr, context: context)
+        }
+        return [DeepLink(source: source, surface: surface, owner: owner, url: url, urlPrefix: prefix, location: call.location,
+                         targets: targets, presentation: presentation)]
+    }
+
+    /// A URL expression's text: `URL(string: "…")`, `URL(string: constant)!`, a `URL` constant, a string;
+    /// with interpolation, only the known beginning.
+    func urlText(_ expr: Expr, context: String?, depth: Int = 0) -> (url: String?, prefix: String?) {
+        guard depth < 6 else { return (nil, nil) }
+        switch expr {
+        case .call(let call) where call.name == "URL":
+            if let string = call.argument("string") { return urlText(string, context: context, depth: depth + 1) }
+            return (nil, nil)
+        case .string(let literal):
+            if let value = resolver.stringValue(expr, context: context) { return (value, value) }
+            return (nil, literal.prefix.isEmpty ? nil : literal.prefix)
+        case .identifier, .member:
+            if let value = resolver.stringValue(expr, context: context) { return (value, value) }
+            if let constant = resolver.constant(expr, context: context), let value = constant.value {
+                return urlText(value, context: constant.context, depth: depth + 1)
+            }
+            return (nil, nil)
+        case .operation("+", let operands, _):
+            if let first = operands.first, let value = resolver.stringValue(first, context: context) { return (nil, value) }
+            return (nil, nil)
+        default:
+            return (nil, nil)
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import GlanceProject
+import GlanceSourceIndex
+
+/// A target as the surface model sees it: the project's target plus what its sources show (a target
+/// whose extension point is unknown but whose code has an `@main` `WidgetBundle` is a widget extension).
+public struct TargetSurface: Sendable {
+    public let target: Target
+    public let kind: TargetKind
+    public var name: String { target.name }
+    public var id: String { target.id }
+}
+
+/// How a widget or control is configured.
+public enum ConfigurationKind: String, Sendable {
+    case staticConfiguration = "StaticConfiguration"
+    case appIntentConfiguration = "AppIntentConfiguration"
+    case intentConfiguration = "IntentConfiguration"
+    case activityConfiguration = "ActivityConfiguration"
+    case staticControlConfiguration = "StaticControlConfiguration"
+    case appIntentControlConfiguration = "AppIntentControlConfiguration"
+}
+
+/// A resolved `kind` string, or the expression that could not be resolved.
+public enum KindValue: Sendable, Hashable {
+    case known(String)
+    case unknown(String)
+
+    public var known: String? { if case .known(let value) = self { return value } else { return nil } }
+    public var text: String {
+        switch self {
+        case .known(let value): return value
+        case .unknown(let expression): return "<\(expression)>"
+        }
+    }
+}
+
+/// A modifier applied to a configuration (`.displayName("…")`, `.supportedFamilies([…])`).
+public struct ModifierUse: Sendable {
+    public let call: Call
+    public var name: String { call.name }
+}
+
+/// A `Widget` (WidgetKit) with a timeline configuration, or the widget that hosts a Live Activity.
+public final class WidgetSurface: Sendable {
+    public let type: TypeDecl
+    public let kind: KindValue?
+    public let configuration: ConfigurationKind?
+    public let configurationCall: Call?
+    public let modifiers: [ModifierUse]
+    /// The content view (`StaticConfiguration`'s closure); empty for Live Activities.
+    public let content: ViewTree
+    /// Families from `.supportedFamilies([...])` (`systemSmall`, …); nil when not given or not literal.
+    public let families: [String]?
+    public let targets: [Target]
+    public var typeName: String { type.qualifiedName }
+    public var location: SourceLocation { type.location }
+    public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
+
+    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, modifiers: [ModifierUse], content: ViewTree, families: [String]?, targets: [Target]) {
+        self.type = type
+        self.kind = kind
+        self.configuration = configuration
+        self.configurationCall = configurationCall
+        self.modifiers = modifiers
+        self.content = content
+        self.families = families
+        self.targets = targets
+    }
+}
+
+/// A `ControlWidget`.
+public final class ControlSurface: Sendable {
+    public enum Template: String, Sendable { case toggle = "ControlWidgetToggle", button = "ControlWidgetButton" }
+
+    public let type: TypeDecl
+    public let kind: KindValue?
+    public let configuration: ConfigurationKind?
+    public let configurationCall: Call?
+    /// Every template the content builds (several when `#if` chooses per platform).
+    public let actions: [ControlAction]
+    /// The value provider's type name (`provider: Provider()`), resolved in the control's scope.
+    public let valueProvider: String?
+    public let modifiers: [ModifierUse]
+    public let targets: [Target]
+    public var typeName: String { type.qualifiedName }
+    public var location: SourceLocation { type.location }
+    public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
+    /// The first template (`ControlWidgetToggle`, `ControlWidgetButton`).
+    public var template: Template? { actions.first?.template }
+    public var templateCall: Call? { actions.first?.call }
+    /// The first action's intent type.
+    public var actionIntent: String? { actions.first?.intent }
+
+    /// The actions compiled for a platform (`#if` conditions that are surely false are left out).
+    public func actions(on platform: Platform) -> [ControlAction] {
+        actions.filter { CompileConditions.mayBeCompiled($0.conditions, platform: platform) }
+    }
+
+    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], valueProvider: String?, modifiers: [ModifierUse], targets: [Target]) {
+        self.type = type
+        self.kind = kind
+        self.configuration = configuration
+        self.configurationCall = configurationCall
+        self.actions = actions
+        self.valueProvider = valueProvider
+        self.modifiers = modifiers
+        self.targets = targets
+    }
+}
+
+/// A control template and its action.
+public struct ControlAction: Sendable {
+    public let template: ControlSurface.Template
+    /// `ControlWidgetToggle(…)` / `ControlWidgetButton(…)`.
+    public let call: Call
+    /// The action intent's type (qualified), when the action is written as `SomeIntent(…)`.
+    public let intent: String?
+    /// Where the `action:` argument is.
+    public let actionLocation: SourceLocation
+    /// `#if` conditions around the template inside the control's code.
+    public let conditions: [String]
+}
+
+/// One stored property of an `ActivityAttributes` type or its `ContentState`.
+public struct StoredProperty: Sendable {
+    public let name: String
+    public let type: String?
+    public let hasDefault: Bool
+    public let location: SourceLocation
+}
+
+/// The presentations of a Live Activity.
+public struct LiveActivityPresentations: Sendable {
+    public let lockScreen: ViewTree
+    /// `DynamicIslandExpandedRegion` contents, by region (`leading`, `trailing`, `center`, `bottom`).
+    public let expanded: [(region: String, tree: ViewTree)]
+    public let compactLeading: ViewTree?
+    public let compactTrailing: ViewTree?
+    public let minimal: ViewTree?
+    /// The `DynamicIsland(…)` call, and modifiers applied to it (`.widgetURL`, `.keylineTint`).
+    public let dynamicIsland: Call?
+    public let dynamicIslandModifiers: [ModifierUse]
+
+    /// All presentations by name, for rules that look at each.
+    public var all: [(name: String, tree: ViewTree)] {
+        var result: [(String, ViewTree)] = [("lockScreen", lockScreen)]
+        result += expanded.map { ("expanded.\($0.region)", $0.tree) }
+        if let compactLeading { result.append(("compactLeading", compactLeading)) }
+        if let compactTrailing { result.append(("compactTrailing", compactTrailing)) }
+        if let minimal { result.append(("minimal", minimal)) }
+        return result
+    }
+}
+
+/// A Live Activity: an `ActivityConfiguration(for:)` in a widget, with its attributes type.
+public final class LiveActivitySurface: Sendable {
+    public let widget: WidgetSurface
+    /// As written: `OrderAttributes`, `AlarmAttributes<TimerMetadata>`.
+    public let attributes: String
+    /// The project's declaration of the attributes type (nil for framework types such as `AlarmAttributes`).
+    public let attributesType: TypeDecl?
+    public let contentStateType: TypeDecl?
+    public let attributeProperties: [StoredProperty]
+    public let contentState: [StoredProperty]
+    public let presentations: LiveActivityPresentations
+    public let modifiers: [ModifierUse]
+    public var targets: [Target] { widget.targets }
+    public var location: SourceLocation { widget.configurationCall?.location ?? widget.location }
+    public var isAlarm: Bool { TypeName.base(attributes) == "AlarmAttributes" }
+    public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
+
+    init(widget: WidgetSurface, attributes: String, attributesType: TypeDecl?, contentStateType: TypeDecl?, attributeProperties: [StoredProperty], contentState: [StoredProperty], presentations: LiveActivityPresentations, modifiers: [ModifierUse]) {
+        self.widget = widget
+        self.attributes = attributes
+        self.attributesType = attributesType
+        self.contentStateType = contentStateType
+        self.attributeProperties = attributeProperties
+        self.contentState = contentState
+        self.presentations = presentations
+        self.modifiers = modifiers
+    }
+}
+
+/// An App Intent type.
+public final class IntentSurface: Sendable {
+    public let type: TypeDecl
+    /// All supertypes (`SetValueIntent`, `AppIntent`, project protocols…).
+    public let conformances: Set<String>
+    /// Each `static var openAppWhenRun` declaration: its literal value (nil when not a literal) and `#if` conditions.
+    public let openAppWhenRunDeclarations: [(value: Bool?, conditions: [String])]
+    /// Each `static var supportedModes` declaration: whether it includes `.foreground`, and its conditions.
+    public let supportedModesDeclarations: [(foreground: Bool, conditions: [String])]
+    public let perform: Member?
+    public let parameters: [Member]
+    public let targets: [Target]
+
+    public var typeName: String { type.qualifiedName }
+    public var location: SourceLocation { type.location }
+    static let appProcessProtocols = ["LiveActivityIntent", "AudioPlaybackIntent", "ForegroundContinuableIntent", "PushToTalkTransmissionIntent"]
+
+    /// Conditions that surely hold on the platform (no conditions, or all evaluate to true).
+    private static func holds(_ conditions: [String], on platform: Platform?) -> Bool {
+        conditions.allSatisfy { CompileConditions.evaluate($0, platform: platform) == true }
+    }
+
+    /// `openAppWhenRun = true` is declared for the platform.
+    public func openAppWhenRun(on platform: Platform?) -> Bool {
+        openAppWhenRunDeclarations.contains { $0.value == true && Self.holds($0.conditions, on: platform) }
+    }
+
+    /// `supportedModes` includes `.foreground` for the platform.
+    public func foregroundMode(on platform: Platform?) -> Bool {
+        supportedModesDeclarations.contains { $0.foreground && Self.holds($0.conditions, on: platform) }
+    }
+
+    /// Why the intent foregrounds the app on the platform (`OpenIntent`, `openAppWhenRun = true`, or
+    /// `supportedModes` with `.foreground`; CT-07), or nil when it does not.
+    public func opensAppReason(on platform: Platform?) -> String? {
+        if conformances.contains("OpenIntent") { return "it is an OpenIntent" }
+        if openAppWhenRun(on: platform) { return "openAppWhenRun is true" }
+        if foregroundMode(on: platform) { return "supportedModes includes .foreground" }
+        return nil
+    }
+
+    public func opensApp(on platform: Platform?) -> Bool { opensAppReason(on: platform) != nil }
+
+    /// Why the intent runs in the app process when used from a widget, Live Activity or control (INT-01), or nil.
+    public func runsInAppReason(on platform: Platform?) -> String? {
+        if let reason = opensAppReason(on: platform) { return reason }
+        for name in Self.appProcessProtocols where conformances.contains(name) { return "it is a \(name)" }
+        return nil
+    }
+
+    public func runsInApp(on platform: Platform?) -> Bool { runsInAppReason(on: platform) != nil }
+
+    /// Without a platform: only unconditional declarations count.
+    public var opensApp: Bool { opensApp(on: nil) }
+    public var runsInApp: Bool { runsInApp(on: nil) }
+
+    init(type: TypeDecl, conformances: Set<String>, openAppWhenRunDeclarations: [(value: Bool?, conditions: [String])], supportedModesDeclarations: [(foreground: Bool, conditions: [String])], perform: Member?, parameters: [Member], targets: [Target]) {
+        self.type = type
+        self.conformances = conformances
+        self.openAppWhenRunDeclarations = openAppWhenRunDeclarations
+        self.supportedModesDeclarations = supportedModesDeclarations
+        self.perform = perform
+        self.parameters = parameters
+        self.targets = targets
+    }
+}
+
+/// Where an intent is used from a glanceable surface.
+public struct IntentUse: Sendable {
+    public enum Site: String, Sendable { case control, widgetButton, liveActivityButton, alarm }
+    public let intent: String
+    public let site: Site
+    public let location: SourceLocation
+    /// The surface using it (control or widget type name, attributes type for Live Activities).
+    public let owner: String
+    /// The targets the using code is compiled into.
+    public let targets: [Target]
+}
+
+/// An AlarmKit alarm configuration or presentation.
+public struct AlarmSurface: Sendable {
+    /// The configuration call, or the presentation when no configuration is built in the same function.
+    public let location: SourceLocation
+    /// Where each non-alert presentation (countdown, paused) is built.
+    public let presentationLocations: [SourceLocation]
+    /// `alert`, `countdown`, `paused` — the presentations this code builds.
+    public let presentations: [String]
+    public let metadata: String?
+    public let stopIntent: String?
+    public let secondaryIntent: String?
+    public let targets: [Target]
+}
+
+/// A deep link a surface carries.
+public struct DeepLink: Sendable {
+    public enum Source: String, Sendable { case widgetURL, link = "Link", openURLIntent = "OpenURLIntent" }
+    public enum Surface: String, Sendable { case widget, liveActivity, control, intent }
+    public let source: Source
+    public let surface: Surface
+    /// The widget, control or intent type, or the Live Activity's attributes.
+    public let owner: String
+    /// The URL when fully known.
+    public let url: String?
+    /// The known beginning of the URL (scheme and more) when it is built with interpolation.
+    public let urlPrefix: String?
+    public let location: SourceLocation
+    public let targets: [Target]
+    /// For Live Activities: the presentation (`lockScreen`, `compactLeading`, `dynamicIsland`, …).
+    public let presentation: String?
+}
+
+/// A `WidgetBundle`.
+public struct WidgetBundleSurface: Sendable {
+    public let type: TypeDecl
+    public let isMain: Bool
+    /// Type names listed in `body` (widgets, controls, nested bundles), with their `#if` conditions.
+    public let members: [(name: String, location: SourceLocation, conditions: [String])]
+    /// Calls in `body` Glance cannot resolve (a helper function from elsewhere): the member list may be incomplete.
+    public let unresolvedCalls: [String]
+    public let targets: [Target]
+}
+
+/// App Group storage reached from code: `UserDefaults(suiteName:)`, `containerURL(forSecurityApplicationGroupIdentifier:)`.
+public struct AppGroupUsage: Sendable {
+    public enum Value: Sendable, Hashable {
+        /// A known identifier (build-setting references such as `$(TeamIdentifierPrefix)` still unexpanded).
+        case literal(String)
+        /// Read from the target's Info.plist key at run time.
+        case infoPlistKey(String)
+        case unknown(String)
+    }
+    public let api: String
+    public let value: Value
+    public let location: SourceLocation
+    public let targets: [Target]
+}
+
+/// A read or write of an App Group `UserDefaults` key.
+public struct StoreAccess: Sendable {
+    public let key: String
+    public let isWrite: Bool
+    public let location: SourceLocation
+    public let targets: [Target]
+    /// The type (or nil) whose code makes the access.
+    public let context: String?
+    public let member: String?
+}
+
+/// `reloadTimelines(ofKind:)`, `reloadAllTimelines()`, `reloadControls(ofKind:)`, `reloadAllControls()`.
+public struct ReloadCall: Sendable {
+    public enum API: String, Sendable { case reloadTimelines, reloadAllTimelines, reloadControls, reloadAllControls }
+    public let api: API
+    public let kind: KindValue?
+    /// Where the call is, and where its `ofKind:` argument is.
+    public let location: SourceLocation
+    public let kindLocation: SourceLocation?
+    public let targets: [Target]
+    public let insideLoop: Bool
+}
+
+/// `Activity<…>.request(…)`.
+public struct ActivityRequest: Sendable {
+    public let attributes: String?
+    /// `token`, `channel`, or nil when no push type is passed.
+    public let pushType: String?
+    public let location: SourceLocation
+    public let targets: [Target]
+}
+
+/// `.handGestureShortcut(.primaryAction)`.
+public struct PrimaryActionUse: Sendable {
+    public let call: Call
+    /// The view the modifier is attached to: the root of its modifier chain (`Button`, `Text`, a project view type).
+    public let attachedTo: String?
+    public let context: String?
+    public let member: String?
+    public let targets: [Target]
+}
+
+/// A URL or user-activity handler in app code.
+public struct URLHandler: Sendable {
+    public enum Kind: String, Sendable {
+        case onOpenURL, applicationOpenURL = "application(_:open:options:)", sceneOpenURLContexts = "scene(_:openURLContexts:)"
+        case sceneWillConnect = "scene(_:willConnectTo:options:)", onContinueUserActivity
+        case applicationContinue = "application(_:continue:restorationHandler:)", sceneContinue = "scene(_:continue:)"
+    }
+    public let kind: Kind
+    public let location: SourceLocation
+    public let targets: [Target]
+    /// The handler's code (closure body or method body).
+    public let body: Block
+    public let context: String?
+}
+
+/// Why something could not be judged; `glance lint --explain-skips` lists these.
+public struct Skip: Sendable, Hashable {
+    /// The rule id, or nil for the model as a whole.
+    public let rule: String?
+    public let file: String?
+    public let reason: String
+
+    public init(rule: String?, file: String?, reason: String) {
+        self.rule = rule
+        self.file = file
+        self.reason = reason
+    }
+}

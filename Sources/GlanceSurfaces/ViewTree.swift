@@ -1,0 +1,213 @@
+import GlanceProject
+import GlanceSourceIndex
+
+/// A call found in a view tree, with the type its code belongs to (for resolving names).
+public struct ScopedCall: Sendable {
+    public let call: Call
+    /// The qualified name of the type whose code holds the call (nil for closures outside any type).
+    public let context: String?
+    /// `#if` conditions around the call within the tree (not those of the declarations).
+    public let conditions: [String]
+    /// `switch` case labels the call sits under (`accessoryCircular`), innermost last.
+    public let caseLabels: [[String]]
+}
+
+/// The code that draws one presentation (a widget's content, a Live Activity's Lock Screen view, a
+/// `compactLeading` region, …) together with everything it reaches: project view types it instantiates
+/// (`OrderView(context: context)` → `OrderView.body`, across files) and helper properties and methods of
+/// the type it is written in (`header`, `row(for:)`).
+public struct ViewTree: Sendable {
+    public let roots: [Block]
+    /// The type the root code is written in.
+    public let context: String?
+    let resolver: Resolver
+    /// Whether instantiated project view types are followed (false: only helpers of the same type).
+    let followsTypes: Bool
+
+    public init(roots: [Block], context: String?, resolver: Resolver, followsTypes: Bool = true) {
+        self.roots = roots
+        self.context = context
+        self.resolver = resolver
+        self.followsTypes = followsTypes
+    }
+
+    public var isEmpty: Bool { roots.allSatisfy { $0.statements.isEmpty } }
+
+    /// Every call the tree reaches, in source order of discovery (each reached type's code once).
+    public var calls: [ScopedCall] {
+        var result: [ScopedCall] = []
+        walkReachable { expr, scope in
+            if case .call(let call) = expr {
+                result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
+            }
+        }
+        return result
+    }
+
+    /// Calls with a given name (`Image`, `widgetURL`, `Link`).
+    public func calls(named name: String) -> [ScopedCall] { calls.filter { $0.call.name == name } }
+
+    /// Every expression the tree reaches (for references such as `context.isStale`).
+    public var expressions: [(expr: Expr, context: String?)] {
+        var result: [(Expr, String?)] = []
+        walkReachable { expr, scope in result.append((expr, scope.context)) }
+        return result
+    }
+
+    /// Project types the tree instantiates, directly or not.
+    public var reachedTypes: [String] {
+        var types: Set<String> = []
+        walkReachable { _, scope in if let context = scope.context { types.insert(context) } }
+        return types.sorted()
+    }
+
+    /// Uppercase calls the tree makes that name neither a project type nor a known framework type: code
+    /// Glance cannot see into (a view from a package, a binary framework).
+    public var opaqueCalls: [ScopedCall] {
+        calls.filter { scoped in
+            guard case .identifier(let raw, _) = scoped.call.callee else { return false }
+            let name = TypeName.base(raw)
+            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name) else { return false }
+            return resolver.declarations(of: name, context: scoped.context).isEmpty
+        }
+    }
+
+    /// The largest number of matching calls on one path through the tree: the calls of alternatives
+    /// (`if`/`switch`/`#if` branches) are not added up, the calls of one view hierarchy are.
+    public func maxCount(where matches: (Call) -> Bool) -> Int {
+        var visiting: Set<String> = []
+        return roots.map { count($0, context: context, matches: matches, visiting: &visiting) }.reduce(0, +)
+    }
+
+    // MARK: - Walking
+
+    struct Scope {
+        let context: String?
+        let conditions: [String]
+        let labels: [[String]]
+    }
+
+    /// Visits every expression of the roots and of the code they reach; each reached type or member is
+    /// walked once.
+    private func walkReachable(visit: (Expr, Scope) -> Void) {
+        var visited: Set<String> = []
+        var pending: [(Block, Scope)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: [])) }
+        while !pending.isEmpty {
+            let (block, scope) = pending.removeLast()
+            for statement in block.statements {
+                walk(statement, scope: scope, visit: visit) { reached, reachedScope in
+                    if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope)) }
+                }
+            }
+        }
+    }
+
+    private func walk(_ expr: Expr, scope: Scope, visit: (Expr, Scope) -> Void, reach: (Reached, Scope) -> Void) {
+        visit(expr, scope)
+        for (reached, context) in reachedCode(from: expr, context: scope.context) {
+            reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels))
+        }
+        if case .branches(let conditions, let clauses, _) = expr {
+            for condition in conditions { walk(condition, scope: scope, visit: visit, reach: reach) }
+            for clause in clauses {
+                let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
+                                  labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels])
+                for statement in clause.body.statements { walk(statement, scope: inner, visit: visit, reach: reach) }
+            }
+            return
+        }
+        for child in expr.children { walk(child, scope: scope, visit: visit, reach: reach) }
+    }
+
+    struct Reached {
+        let key: String
+        let block: Block
+    }
+
+    /// The code an expression leads to: a project view type's body and helpers, or a member of the type in scope.
+    private func reachedCode(from expr: Expr, context: String?) -> [(Reached, String?)] {
+        switch expr {
+        case .call(let call):
+            if case .identifier(let name, _) = call.callee {
+                if name.first?.isUppercase == true { return typeCode(name, context: context) }
+                return memberCode(name, in: context)
+            }
+            if case .member(let base, let name, _) = call.callee, case .identifier("self", _)? = base {
+                return memberCode(name, in: context)
+            }
+            if case .member(let base, let name, _) = call.callee, name == "init", let type = base?.dottedPath {
+                return typeCode(type, context: context)
+            }
+            // `Outer.Inner(…)`: a nested view type.
+            if case .member(let base?, let name, _) = call.callee, name.first?.isUppercase == true, let outer = base.dottedPath,
+               outer.first?.isUppercase == true {
+                return typeCode(outer + "." + name, context: context)
+            }
+            if case .member(let base?, let name, _) = call.callee, name.first?.isLowercase == true, !KnownTypes.modifiers.contains(name) {
+                if case .identifier("self", _) = base { return memberCode(name, in: context) }
+                return extensionFunctionCode(name)
+            }
+            return []
+        case .identifier(let name, _) where name.first?.isLowercase == true:
+            return memberCode(name, in: context)
+        case .member(.identifier("self", _)?, let name, _):
+            return memberCode(name, in: context)
+        default:
+            return []
+        }
+    }
+
+    private func typeCode(_ name: String, context: String?) -> [(Reached, String?)] {
+        guard followsTypes else { return [] }
+        let declarations = resolver.declarations(of: name, context: context)
+        guard let primary = declarations.first(where: { $0.kind != .extension }),
+              declarations.contains(where: { $0.member("body") != nil }) else { return [] }
+        let qualified = primary.qualifiedName
+        // The whole type: body and the helpers it uses are reached through `memberCode`.
+        let body = declarations.flatMap { $0.members(named: "body") }.map(\.code.statements).flatMap { $0 }
+        return [(Reached(key: qualified, block: Block(body)), qualified)]
+    }
+
+    /// A modifier the project declares in an extension (`extension View { func widgetBackground() … }`).
+    private func extensionFunctionCode(_ name: String) -> [(Reached, String?)] {
+        guard followsTypes else { return [] }
+        return resolver.index.extensionFunctions(named: name).map { extended, function in
+            (Reached(key: extended + "#" + name + "@\(function.location.line)", block: function.code), extended)
+        }
+    }
+
+    private func memberCode(_ name: String, in context: String?) -> [(Reached, String?)] {
+        guard let context else { return [] }
+        let members = resolver.declarations(of: context).flatMap { $0.members(named: name) }
+            .filter { $0.kind == .computedProperty || $0.kind == .function }
+        guard !members.isEmpty else { return [] }
+        return [(Reached(key: context + "#" + name, block: Block(members.flatMap(\.code.statements))), context)]
+    }
+
+    private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>) -> Int {
+        block.statements.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting) }
+    }
+
+    private func count(_ expr: Expr, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>) -> Int {
+        var total = 0
+        switch expr {
+        case .branches(let conditions, let clauses, _):
+            total += conditions.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting) }
+            total += clauses.map { count($0.body, context: context, matches: matches, visiting: &visiting) }.max() ?? 0
+            return total
+        case .call(let call):
+            if matches(call) { total += 1 }
+        default:
+            break
+        }
+        if case .branches = expr {} else {
+            for child in expr.children { total += count(child, context: context, matches: matches, visiting: &visiting) }
+        }
+        for (reached, scope) in reachedCode(from: expr, context: context) where !visiting.contains(reached.key) {
+            visiting.insert(reached.key)
+            total += count(reached.block, context: scope, matches: matches, visiting: &visiting)
+            visiting.remove(reached.key)
+        }
+        return total
+    }
+}
