@@ -96,7 +96,7 @@ public struct CommandLineTool {
     private func rules(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("rules")!; return }
         let arguments = try Arguments(raw, spec: .init(options: ["--format"]), command: "rules")
-        let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "rules")
+        let format = try arguments.choice("--format", ["text", "json", "markdown"], default: "text", command: "rules")
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.rule(identifier) else {
                 let hint = Arguments.closest(identifier, in: RuleRegistry.identifiers).map { "; did you mean '\($0)'?" } ?? ""
@@ -105,7 +105,11 @@ public struct CommandLineTool {
             output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)
             return
         }
-        output.standardOutput += format == "json" ? RulesReporter.json(RuleRegistry.all) : RulesReporter.text(RuleRegistry.all)
+        switch format {
+        case "json": output.standardOutput += RulesReporter.json(RuleRegistry.all)
+        case "markdown": output.standardOutput += RulesReporter.markdown(RuleRegistry.all)
+        default: output.standardOutput += RulesReporter.text(RuleRegistry.all)
+        }
     }
 }
 
@@ -164,7 +168,7 @@ enum Help {
                 OVERVIEW: List the rules (id, default severity, enabled by default, summary), or show one rule's
                 rationale, source and examples.
 
-                USAGE: glance rules [RULE_ID] [--format text|json]
+                USAGE: glance rules [RULE_ID] [--format text|json|markdown]
 
                 """
         case "version":

@@ -101,6 +101,31 @@ public enum SurfacesReporter {
             entry["targets"] = targetNames(link.targets)
             return entry
         }
+        root["appGroupUsages"] = model.appGroupUsages.map { usage -> [String: Any] in
+            var entry = location(model, usage.location)
+            entry["api"] = usage.api
+            switch usage.value {
+            case .literal(let id): entry["group"] = id
+            case .infoPlistKey(let key): entry["infoPlistKey"] = key
+            case .unknown(let why): entry["unknown"] = why
+            }
+            entry["targets"] = targetNames(usage.targets)
+            return entry
+        }
+        root["storeAccesses"] = model.storeAccesses.map { access -> [String: Any] in
+            var entry = location(model, access.location)
+            entry["key"] = access.key
+            entry["access"] = access.isWrite ? "write" : "read"
+            entry["targets"] = targetNames(access.targets)
+            return entry
+        }
+        root["reloads"] = model.reloads.map { reload -> [String: Any] in
+            var entry = location(model, reload.location)
+            entry["api"] = reload.api.rawValue
+            entry["kind"] = reload.kind?.text ?? NSNull()
+            entry["targets"] = targetNames(reload.targets)
+            return entry
+        }
         return root
     }
 

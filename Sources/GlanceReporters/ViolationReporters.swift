@@ -85,6 +85,26 @@ public enum RulesReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The README's rule table: one table per group with id, default severity and summary.
+    public static func markdown(_ rules: [any Rule.Type]) -> String {
+        var lines: [String] = []
+        for group in RuleGroup.allCases {
+            let members = rules.filter { $0.description.group == group }
+            guard !members.isEmpty else { continue }
+            lines.append("### \(group.rawValue)")
+            lines.append("")
+            lines.append("| Rule | Default | Summary |")
+            lines.append("|---|---|---|")
+            for rule in members {
+                let description = rule.description
+                let summary = description.summary.replacingOccurrences(of: "|", with: "\\|")
+                lines.append("| `\(description.identifier)` | \(description.defaultSeverity.rawValue) | \(summary) |")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     public static func json(_ rules: [any Rule.Type]) -> String {
         JSONText.render(rules.map { rule -> [String: Any] in
             let description = rule.description
@@ -109,7 +129,8 @@ public enum RulesReporter {
             Source: \(description.source)
 
             """
-        for (title, examples) in [("Triggers on", description.triggeringExamples), ("Does not trigger on", description.nonTriggeringExamples)] {
+        for (title, examples) in [("Triggers on (↓ marks where the violation is reported)", description.triggeringExamples),
+                                  ("Does not trigger on", description.nonTriggeringExamples)] {
             text += "\n\(title):\n"
             for example in examples {
                 text += "\n" + example.code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"

@@ -74,11 +74,11 @@ public final class SourceIndex: @unchecked Sendable {
             return !tokens.words.isDisjoint(with: words) || tokens.attributes.contains("main")
                 || tokens.strings.contains { $0.hasPrefix("group.") }
         }
-        // Parse, then follow project protocols, aliases and classes that refine a framework type.
-        while !candidates.isEmpty {
+        // Parse, then follow project protocols, aliases and classes that refine a framework type, until no
+        // new refining name appears (a refinement may itself be refined in a file already parsed).
+        while true {
             parseAll(candidates)
-            let refinements = refiningNames(of: words)
-            let newWords = refinements.subtracting(words)
+            let newWords = refiningNames(of: words).subtracting(words)
             if newWords.isEmpty { break }
             words.formUnion(newWords)
             candidates = self.paths.filter { parsed[$0] == nil && !(tokens[$0]?.words.isDisjoint(with: newWords) ?? true) }

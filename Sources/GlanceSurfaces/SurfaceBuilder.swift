@@ -22,6 +22,7 @@ struct SurfaceBuilder {
         let liveActivities = widgets.compactMap(liveActivity)
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
         let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
+        parseStoreUsers()
         var scan = CodeScan(resolver: resolver)
         scan.run()
         let targets = project.targets.map { target -> TargetSurface in
@@ -65,6 +66,18 @@ struct SurfaceBuilder {
             }
         }
         var skips: [Skip] = project.notes.map { Skip(rule: nil, file: nil, reason: $0) }
+        for target in project.targets {
+            var configurationsByNote: [(String, [String])] = []
+            for configuration in target.configurations {
+                for note in configuration.notes {
+                    if let index = configurationsByNote.firstIndex(where: { $0.0 == note }) { configurationsByNote[index].1.append(configuration.name) }
+                    else { configurationsByNote.append((note, [configuration.name])) }
+                }
+            }
+            for (note, names) in configurationsByNote {
+                skips.append(Skip(rule: nil, file: nil, reason: "target '\(target.name)' (\(names.joined(separator: ", "))): \(note)"))
+            }
+        }
         for (path, reason) in index.unreadable.sorted(by: { $0.key < $1.key }) {
             skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not read: \(reason)"))
         }
@@ -83,6 +96,28 @@ struct SurfaceBuilder {
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
                             activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses,
                             primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, skips: skips)
+    }
+
+    /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
+    /// names that property's owner but no framework type, so the index did not parse it eagerly. Parse the
+    /// files that mention an owner of such a store.
+    func parseStoreUsers() {
+        var words: Set<String> = []
+        for file in index.parsedFiles {
+            for type in file.types {
+                for member in type.members where member.kind == .storedProperty || member.kind == .computedProperty {
+                    var holdsStore = false
+                    member.code.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { holdsStore = true } }
+                    if holdsStore { words.insert(member.isStatic ? type.name : member.name) }
+                }
+            }
+            for member in file.globals {
+                var holdsStore = false
+                member.code.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { holdsStore = true } }
+                if holdsStore { words.insert(member.name) }
+            }
+        }
+        for word in words.sorted() { _ = index.files(mentioning: word) }
     }
 
     // MARK: - Widgets and controls

@@ -33,7 +33,8 @@ struct AlarmAttributesRedefined: Rule {
 
     func validate(_ context: RuleContext) {
         for type in context.resolver.allTypes where type.name == "AlarmAttributes" && type.kind != .extension {
-            context.report(type.location, "the project declares its own AlarmAttributes, which shadows AlarmKit's; countdown and paused alarm UI will not match. Remove it and use AlarmKit's AlarmAttributes<Metadata> with an AlarmMetadata type.")
+            context.report(type.location, "the project declares its own AlarmAttributes, which shadows AlarmKit's; countdown and paused alarm UI will not match. Remove it and use AlarmKit's AlarmAttributes<Metadata> with an AlarmMetadata type.",
+                           target: context.resolver.targets(of: type).first)
         }
     }
 }

@@ -117,23 +117,11 @@ struct ControlNotReloaded: Rule {
         }
     }
 
-    /// App Group keys read by a value provider's code and by the project types it uses.
+    /// App Group keys read on the value provider's code path (its `currentValue` and what that calls).
     private func keysRead(by provider: String, model: SurfaceModel) -> Set<String> {
-        var owners: Set<String> = [provider]
-        var pending = [provider]
-        while let owner = pending.popLast(), owners.count < 12 {
-            for decl in model.resolver.declarations(of: owner) {
-                for member in decl.members {
-                    member.code.walk { expr in
-                        if case .identifier(let name, _) = expr, name.first?.isUppercase == true,
-                           let primary = model.resolver.primaryDeclaration(of: name, context: decl.qualifiedName),
-                           owners.insert(primary.qualifiedName).inserted {
-                            pending.append(primary.qualifiedName)
-                        }
-                    }
-                }
-            }
-        }
-        return Set(model.storeAccesses.filter { !$0.isWrite && $0.context.map(owners.contains) == true }.map(\.key))
+        let members = model.reachableMembers(from: [(provider, "currentValue")])
+        return Set(model.storeAccesses.filter { access in
+            !access.isWrite && access.context.map { members.contains($0 + "#" + (access.member ?? "")) } == true
+        }.map(\.key))
     }
 }

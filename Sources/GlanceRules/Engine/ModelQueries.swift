@@ -50,6 +50,38 @@ extension SurfaceModel {
     }
 }
 
+extension SurfaceModel {
+    /// The members (`Type#member`) a piece of code can run: the starting members, then every member it names
+    /// on a project type (`TimerState.isRunning`, `store.load()` on its own type), up to a few levels deep.
+    public func reachableMembers(from starts: [(type: String, member: String)], depth: Int = 4) -> Set<String> {
+        var visited: Set<String> = []
+        var frontier = starts.map { ($0.type, $0.member) }
+        for _ in 0...depth {
+            var next: [(String, String)] = []
+            for (type, member) in frontier where visited.insert(type + "#" + member).inserted {
+                for decl in resolver.declarations(of: type) {
+                    for found in decl.members(named: member) {
+                        found.code.walk { expr in
+                            switch expr {
+                            case .member(.identifier(let owner, _)?, let name, _) where owner.first?.isUppercase == true:
+                                if let primary = resolver.primaryDeclaration(of: owner, context: type) { next.append((primary.qualifiedName, name)) }
+                            case .member(.identifier("self", _)?, let name, _), .identifier(let name, _) where name.first?.isLowercase == true:
+                                next.append((type, name))
+                            case .call(let call):
+                                if case .identifier(let name, _) = call.callee, name.first?.isLowercase == true { next.append((type, name)) }
+                            default:
+                                break
+                            }
+                        }
+                    }
+                }
+            }
+            frontier = next
+        }
+        return visited
+    }
+}
+
 extension String {
     /// Levenshtein distance, for "did you mean" hints.
     func editDistance(to other: String) -> Int {

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import GlanceCLI
+
+/// Bad input gives a one-line error naming the file (exit 2) or a recorded skip — never a crash.
+@Suite(.serialized)
+struct BadInputTests {
+    @Test func missingPath() {
+        let output = glance("lint", "No/Such/Folder")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: No/Such/Folder: no such file or directory\n")
+    }
+
+    @Test func corruptProjectFile() throws {
+        let folder = try scratchFolder("corrupt")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("// !$*UTF8*$!\n{ objects = { AAA = {isa = PBXProject; ", to: folder + "/Broken.xcodeproj/project.pbxproj")
+        let output = glance("lint", folder)
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.hasPrefix("glance: error: Broken.xcodeproj/project.pbxproj: not a property list"))
+        #expect(output.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func projectWithoutRoot() throws {
+        let folder = try scratchFolder("noroot")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("{ objects = {}; }", to: folder + "/Empty.xcodeproj/project.pbxproj")
+        let output = glance("lint", folder)
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: Empty.xcodeproj/project.pbxproj: no `rootObject`\n")
+    }
+
+    @Test func projectFolderWithoutProjectFile() throws {
+        let folder = try scratchFolder("nopbx")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+        let output = glance("lint", folder + "/App.xcodeproj")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: App.xcodeproj: no project.pbxproj inside\n")
+    }
+
+    @Test func projectFileThatIsAFolder() throws {
+        let folder = try scratchFolder("dirpbx")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj/project.pbxproj", withIntermediateDirectories: true)
+        let output = glance("lint", folder)
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.hasPrefix("glance: error: App.xcodeproj/project.pbxproj: cannot be read"))
+    }
+
+    @Test func binaryInfoPlistIsRead() throws {
+        let folder = try scratchFolder("binary")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        // Replace the app's Info.plist with the same content in binary form.
+        let plistPath = folder + "/App/Info.plist"
+        let value = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)), format: nil)
+        try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0).write(to: URL(fileURLWithPath: plistPath))
+        let output = glance("lint", folder)
+        #expect(output.standardOutput == "")
+        #expect(output.exitCode == 0)
+    }
+
+    @Test func malformedInfoPlistIsASkipNotACrash() throws {
+        let folder = try scratchFolder("badplist")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        try write("<plist><dict><key>oops", to: folder + "/App/Info.plist")
+        let output = glance("lint", folder, "--explain-skips")
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.contains("App/Info.plist: not a property list"))
+    }
+
+    @Test func nonUTF8SwiftFileIsRecorded() throws {
+        let folder = try scratchFolder("latin1")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        var bytes = Array("// caf".utf8) + [0xE9] + Array("\nstruct Cafe {}\n".utf8)
+        bytes += []
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/App/Cafe.swift"))
+        let output = glance("lint", folder, "--explain-skips")
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.contains("App/Cafe.swift: not valid UTF-8; read with replacement characters"))
+    }
+
+    @Test func symlinkLoopIsRecorded() throws {
+        let folder = try scratchFolder("loop")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/App/Loop", withDestinationPath: folder + "/App")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/App/Dangling.swift", withDestinationPath: folder + "/Nowhere.swift")
+        let output = glance("lint", folder, "--explain-skips")
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.contains("symbolic link loop; not followed"))
+        #expect(output.standardOutput.contains("broken symbolic link; skipped"))
+    }
+
+    @Test func pathThatIsNotAProject() throws {
+        let folder = try scratchFolder("file")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("hello", to: folder + "/notes.txt")
+        let output = glance("lint", folder + "/notes.txt")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.hasSuffix("notes.txt: not a folder, .xcodeproj, .xcworkspace or project.pbxproj\n"))
+    }
+
+    @Test func unknownOptionSuggestsTheClosest() {
+        let output = glance("lint", "--reportr", "json")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: unknown option '--reportr'; did you mean '--reporter'? (see 'glance lint --help')\n")
+    }
+
+    @Test func unknownReporter() {
+        let output = glance("lint", "Examples/ProductivityTimer", "--reporter", "jsn")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: 'jsn' is not a valid value for --reporter (xcode, json); did you mean 'json'? (see 'glance lint --help')\n")
+    }
+
+    @Test func unknownCommand() {
+        let output = glance("lnt")
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: unknown command 'lnt'; did you mean 'lint'? (see 'glance --help')\n")
+    }
+
+    @Test func loneSwiftFolderIsReadAsOneTarget() throws {
+        let folder = try scratchFolder("loose")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("""
+            struct ToggleIntent: SetValueIntent {
+                static let title: LocalizedStringResource = "Toggle"
+                @Parameter(title: "On") var value: Bool
+                func perform() async throws -> some IntentResult {
+                    value = true
+                    return .result()
+                }
+            }
+            """, to: folder + "/Sources/ToggleIntent.swift")
+        let output = glance("lint", folder, "--explain-skips")
+        #expect(output.exitCode == 1)
+        #expect(output.standardOutput.contains("Sources/ToggleIntent.swift:5:9: error:"))
+        #expect(output.standardOutput.contains("no .xcodeproj found"))
+    }
+}
+
+/// Copies a bundled example into a scratch folder.
+func copyExample(_ name: String, to folder: String) throws {
+    let source = repositoryRoot + "/Examples/" + name
+    for item in try FileManager.default.contentsOfDirectory(atPath: source) {
+        try FileManager.default.copyItem(atPath: source + "/" + item, toPath: folder + "/" + item)
+    }
+}

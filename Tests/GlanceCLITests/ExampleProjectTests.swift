@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import GlanceCLI
+
+/// The bundled examples, end to end through the CLI, with exact expected output.
+@Suite(.serialized)
+struct ExampleProjectTests {
+    @Test func productivityTimerLintsClean() {
+        let output = glance("lint", "Examples/ProductivityTimer")
+        #expect(output.standardOutput == "")
+        #expect(output.standardError == "")
+        #expect(output.exitCode == 0)
+    }
+
+    @Test func productivityTimerIsCleanWhenEveryFileIsParsed() {
+        let output = glance("lint", "Examples/ProductivityTimer", "--parse-all")
+        #expect(output.standardOutput == "")
+        #expect(output.exitCode == 0)
+    }
+
+    @Test func commonMistakesXcodeReport() throws {
+        let output = glance("lint", "Examples/CommonMistakes")
+        #expect(output.standardOutput == (try expected("CommonMistakes.lint.txt")))
+        #expect(output.standardError == "")
+        #expect(output.exitCode == 1)
+    }
+
+    @Test func commonMistakesJSONReport() throws {
+        let output = glance("lint", "Examples/CommonMistakes", "--reporter", "json")
+        #expect(output.standardOutput == (try expected("CommonMistakes.lint.json")))
+        #expect(output.exitCode == 1)
+    }
+
+    /// Parsing every file must not change what is found: the prefilter loses nothing.
+    @Test func prefilterLosesNothing() {
+        let filtered = glance("lint", "Examples/CommonMistakes")
+        let everything = glance("lint", "Examples/CommonMistakes", "--parse-all")
+        #expect(filtered.standardOutput == everything.standardOutput)
+    }
+
+    @Test func productivityTimerSurfaces() throws {
+        let output = glance("surfaces", "Examples/ProductivityTimer", "--format", "json")
+        #expect(output.standardOutput == (try expected("ProductivityTimer.surfaces.json")))
+        #expect(output.exitCode == 0)
+    }
+
+    @Test func productivityTimerSurfacesText() throws {
+        let output = glance("surfaces", "Examples/ProductivityTimer")
+        #expect(output.standardOutput == (try expected("ProductivityTimer.surfaces.txt")))
+    }
+
+    @Test func projectFileAndFolderGiveTheSameFindings() {
+        let folder = glance("lint", "Examples/CommonMistakes", "--reporter", "json")
+        let project = glance("lint", "Examples/CommonMistakes/CommonMistakes.xcodeproj", "--reporter", "json")
+        #expect(folder.standardOutput == project.standardOutput)
+    }
+}

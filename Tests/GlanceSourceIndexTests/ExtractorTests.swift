@@ -1,0 +1,158 @@
+import Testing
+@testable import GlanceSourceIndex
+
+struct ExtractorTests {
+    func index(_ source: String) -> FileIndex { Extractor.index(source: source, path: "/t/File.swift") }
+
+    @Test func typesExtensionsAndConformances() throws {
+        let file = index("""
+            import WidgetKit
+            @main
+            struct Bundle: WidgetBundle { var body: some Widget { A() } }
+            struct Outer { struct Inner: Codable & Hashable {} }
+            extension Outer.Inner: CustomStringConvertible { var description: String { "" } }
+            extension TimerToggle { struct Provider: ControlValueProvider {} }
+            """)
+        #expect(file.imports.map(\.module) == ["WidgetKit"])
+        #expect(file.types.map(\.qualifiedName) == ["Bundle", "Outer.Inner", "Outer", "Outer.Inner", "TimerToggle.Provider", "TimerToggle"])
+        let inner = try #require(file.types.first { $0.qualifiedName == "Outer.Inner" && $0.kind == .struct })
+        #expect(inner.inheritedTypes == ["Codable", "Hashable"])
+        #expect(file.types.first?.isMain == true)
+        #expect(file.types.first?.location == SourceLocation(file: "/t/File.swift", line: 3, column: 8))
+    }
+
+    @Test func membersConstantsAndAttributes() throws {
+        let file = index("""
+            struct Intent: SetValueIntent {
+                static let kind: String = "k"
+                static var openAppWhenRun: Bool { true }
+                @Parameter(title: "On", default: true) var value: Bool
+                var a, b: Int
+                func perform() async throws -> some IntentResult { .result() }
+            }
+            enum Kinds: String { case timer = "com.example.timer", plain }
+            """)
+        let intent = try #require(file.types.first)
+        #expect(intent.member("kind")?.isStatic == true)
+        #expect(intent.member("kind")?.initializer?.stringValue == "k")
+        #expect(intent.member("openAppWhenRun")?.kind == .computedProperty)
+        #expect(intent.member("value")?.attribute("Parameter")?.arguments.map(\.label) == ["title", "default"])
+        #expect(intent.member("a")?.type == "Int")
+        #expect(intent.member("perform")?.signature == "perform()")
+        let kinds = try #require(file.types.last)
+        #expect(kinds.members.map(\.name) == ["timer", "plain"])
+        #expect(kinds.member("timer")?.initializer?.stringValue == "com.example.timer")
+    }
+
+    @Test func ifConfigConditionsAreKept() throws {
+        let file = index("""
+            struct I: AppIntent {
+                #if os(watchOS)
+                static let openAppWhenRun = false
+                #else
+                static let openAppWhenRun = true
+                #endif
+            }
+            """)
+        let members = try #require(file.types.first).members(named: "openAppWhenRun")
+        #expect(members.map(\.conditions) == [["(os(watchOS))"], ["!(os(watchOS))"]])
+    }
+
+    @Test func modifierChainsAndClosures() throws {
+        let file = index("""
+            let x = StaticConfiguration(kind: "k", provider: P()) { entry in
+                V(entry: entry).widgetURL(URL(string: "app://a"))
+            }
+            .displayName("D")
+            """)
+        guard case .call(let display)? = file.globals.first?.initializer else { Issue.record("no call"); return }
+        #expect(display.name == "displayName")
+        guard case .call(let configuration)? = display.base else { Issue.record("no base"); return }
+        #expect(configuration.name == "StaticConfiguration")
+        #expect(configuration.argument("kind")?.stringValue == "k")
+        let closure = try #require(configuration.closures.first)
+        #expect(closure.label == nil)
+        #expect(closure.closure.parameters == ["entry"])
+        #expect(closure.closure.body.allCalls.map(\.name) == ["widgetURL", "V", "URL"])
+    }
+
+    @Test func switchCasesCarryTheirLabels() throws {
+        let file = index("""
+            func f() {
+                switch family {
+                case .accessoryCircular, .accessoryInline: Link(destination: u) { Text("") }
+                default: Text("")
+                }
+            }
+            """)
+        guard case .branches(_, let clauses, _)? = file.globals.first?.body?.statements.first else { Issue.record("no switch"); return }
+        #expect(clauses.map(\.labels) == [["accessoryCircular", "accessoryInline"], ["default"]])
+    }
+
+    @Test func assignmentsAndInterpolation() {
+        let file = index("""
+            func f() {
+                value = !current
+                count += 1
+                let url = "app://order/\\(id)"
+            }
+            """)
+        let statements = file.globals.first?.body?.statements ?? []
+        guard case .assignment(.identifier("value", _), "=", _, _) = statements[0] else { Issue.record("\\(statements[0])"); return }
+        guard case .assignment(_, "+=", _, _) = statements[1] else { Issue.record("no +="); return }
+        guard case .binding("url", _, .string(let literal)?, _) = statements[2] else { Issue.record("no binding"); return }
+        #expect(literal.value == nil)
+        #expect(literal.prefix == "app://order/")
+    }
+
+    @Test func previewsAreNotCode() {
+        let file = index("""
+            #Preview { ContentView().defaultAppStorage(UserDefaults(suiteName: "preview")!) }
+            """)
+        #expect(file.topLevel.statements.isEmpty)
+    }
+}
+
+struct TokensTests {
+    @Test func declaredAndTopLevelNames() {
+        let tokens = FileTokens(scanning: """
+            // struct Commented
+            @main struct App { let inner = 1; func helper() {} }
+            extension Foo.Bar {}
+            typealias Alias = Int
+            let global = "group.com.example"
+            """)
+        #expect(tokens.typeNames == ["App", "Alias"])   // not the name in the comment
+        #expect(tokens.topLevelNames.isSuperset(of: ["App", "Alias", "global"]))
+        #expect(!tokens.topLevelNames.contains("inner"))
+        #expect(tokens.extendedNames == ["Foo"])
+        #expect(tokens.functionNames == ["helper"])
+        #expect(tokens.attributes == ["main"])
+        #expect(tokens.strings == ["group.com.example"])
+    }
+}
+
+struct SourceIndexTests {
+    @Test func onlyFilesThatCanMatterAreParsedEagerly() {
+        let index = SourceIndex(sources: [
+            "/p/Widget.swift": "struct W: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: Kinds.main) { _ in Row() } } }",
+            "/p/Kinds.swift": "enum Kinds { static let main = \"main\" }",
+            "/p/Row.swift": "struct Row: View { var body: some View { Text(\"\") } }",
+            "/p/Unrelated.swift": "struct Math { static func add(_ a: Int, _ b: Int) -> Int { a + b } }",
+        ])
+        #expect(index.parsedFiles.map(\.path) == ["/p/Widget.swift"])
+        #expect(index.primaryTypes(named: "Kinds").map(\.name) == ["Kinds"])
+        #expect(index.parsedFiles.map(\.path) == ["/p/Kinds.swift", "/p/Widget.swift"])
+        #expect(index.parseCount == (parsed: 2, total: 4))
+    }
+
+    @Test func projectProtocolsThatRefineFrameworkOnesAreFollowed() {
+        let index = SourceIndex(sources: [
+            "/p/Base.swift": "protocol AppAction: AppIntent {}",
+            "/p/Start.swift": "struct Start: AppAction { func perform() async throws -> some IntentResult { .result() } }",
+            "/p/Other.swift": "struct Other {}",
+        ])
+        #expect(index.parsedFiles.map(\.path) == ["/p/Base.swift", "/p/Start.swift"])
+        #expect(index.refiningTypeNames == ["AppAction"])
+    }
+}
