@@ -356,7 +356,8 @@ enum Extractor {
             if let switchExpr = syntax.as(SwitchExprSyntax.self) {
                 let clauses = switchExpr.cases.flatMap { element -> [Clause] in
                     switch element {
-                    case .switchCase(let switchCase): return [Clause(condition: nil, body: block(switchCase.statements), labels: caseLabels(switchCase))]
+                    case .switchCase(let switchCase):
+                        return [Clause(condition: nil, body: block(switchCase.statements), labels: caseLabels(switchCase), literals: caseLiterals(switchCase))]
                     case .ifConfigDecl(let ifConfig): return [Clause(condition: nil, body: Block([ifConfigBranches(ifConfig)]))]
                     @unknown default: return []
                     }
@@ -404,6 +405,16 @@ enum Extractor {
                     return names.isEmpty ? [] : [names.last!]
                 }
             @unknown default: return []
+            }
+        }
+
+        /// String literal patterns of a case (`case "timer":`).
+        func caseLiterals(_ switchCase: SwitchCaseSyntax) -> [String] {
+            guard case .case(let label) = switchCase.label else { return [] }
+            return label.caseItems.compactMap { item -> String? in
+                guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression,
+                      let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+                return string(literal).value
             }
         }
 

@@ -174,11 +174,14 @@ public struct Clause: Sendable {
     /// For `switch` cases: the member names in the case patterns (`case .systemSmall, .systemMedium:` →
     /// `["systemSmall", "systemMedium"]`); `["default"]` for `default:`; empty otherwise.
     public let labels: [String]
+    /// For `switch` cases: string literal patterns (`case "timer", "history":`).
+    public let literals: [String]
 
-    public init(condition: String?, body: Block, labels: [String] = []) {
+    public init(condition: String?, body: Block, labels: [String] = [], literals: [String] = []) {
         self.condition = condition
         self.body = body
         self.labels = labels
+        self.literals = literals
     }
 }
 

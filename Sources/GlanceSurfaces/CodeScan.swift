@@ -12,7 +12,11 @@ struct CodeScan {
     var storeAccesses: [StoreAccess] = []
     var reloads: [ReloadCall] = []
     var activityRequests: [ActivityRequest] = []
-    var staleDateUses: [SourceLocation] = []
+    var staleDateUses: [StaleDateUse] = []
+    /// `AlarmManager`, `pushToStartTokenUpdates`, `pushToStartToken`, `URLSession` … by name.
+    var apiUses: [APIUse] = []
+    var alarmMetadataUses: [AlarmMetadataUse] = []
+    static let trackedAPIs: Set<String> = ["AlarmManager", "pushToStartTokenUpdates", "pushToStartToken"]
     var primaryActions: [PrimaryActionUse] = []
     var urlHandlers: [URLHandler] = []
 
@@ -30,6 +34,14 @@ struct CodeScan {
         let resolver = self.resolver
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
+            switch expr {
+            case .identifier(let name, let location) where Self.trackedAPIs.contains(name):
+                apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
+            case .member(_, let name, let location) where Self.trackedAPIs.contains(name):
+                apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
+            default:
+                break
+            }
             guard case .call(let call) = expr else { return }
             switch call.name {
             case "UserDefaults" where call.argument("suiteName") != nil:
@@ -59,21 +71,35 @@ struct CodeScan {
                 }
                 var attributes: String?
                 if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
-                activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets()))
+                activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets(),
+                                                        context: site.context, member: site.member))
+            case "AlarmAttributes":
+                if case .identifier(let name, _) = call.callee, let metadata = TypeName.genericArguments(name).first {
+                    alarmMetadataUses.append(AlarmMetadataUse(metadata: metadata, location: call.location, targets: targets()))
+                }
             case "ActivityContent":
-                if let stale = call.argument("staleDate"), !isNil(stale) { staleDateUses.append(call.location) }
+                if let stale = call.argument("staleDate"), !isNil(stale) {
+                    var attributes: String?
+                    if case .call(let state)? = call.argument("state"), case .member(let base?, "ContentState", _) = state.callee {
+                        attributes = base.dottedPath
+                    }
+                    staleDateUses.append(StaleDateUse(location: call.location, attributes: attributes, targets: targets()))
+                }
             case "handGestureShortcut":
                 if case .member(_, "primaryAction", _)? = call.unlabeled.first {
                     primaryActions.append(PrimaryActionUse(call: call, attachedTo: call.base.flatMap(Chains.rootName), context: site.context,
                                                            member: site.member, targets: targets()))
                 }
             case "onOpenURL", "onContinueUserActivity":
-                if let closure = call.closures.last?.closure ?? call.argument("perform").flatMap({ expr -> Closure? in if case .closure(let c) = expr { return c } else { return nil } }) {
-                    urlHandlers.append(URLHandler(kind: call.name == "onOpenURL" ? .onOpenURL : .onContinueUserActivity, location: call.location,
-                                                  targets: targets(), body: closure.body, context: site.context))
-                } else if let perform = call.argument("perform") {
-                    urlHandlers.append(URLHandler(kind: call.name == "onOpenURL" ? .onOpenURL : .onContinueUserActivity, location: call.location,
-                                                  targets: targets(), body: Block([perform]), context: site.context))
+                let kind: URLHandler.Kind = call.name == "onOpenURL" ? .onOpenURL : .onContinueUserActivity
+                let activityType = kind == .onContinueUserActivity ? call.unlabeled.first.flatMap { $0.text } : nil
+                if let closure = call.closures.last?.closure {
+                    urlHandlers.append(URLHandler(kind: kind, location: call.location, targets: targets(), body: closure.body, context: site.context,
+                                                  activityType: activityType, parameter: closure.parameters.first ?? "$0"))
+                } else if let perform = call.argument("perform") ?? call.arguments.last?.value {
+                    // `onOpenURL(perform: handle)`: the handler is a function of the enclosing type.
+                    urlHandlers.append(URLHandler(kind: kind, location: call.location, targets: targets(), body: Block([perform]),
+                                                  context: site.context, activityType: activityType, parameter: nil))
                 }
             default:
                 break
@@ -259,9 +285,10 @@ struct CodeScan {
                         body.walk { if case .member(_, "urlContexts", _) = $0 { readsURLs = true } }
                         guard readsURLs else { continue }
                     }
+                    let parameter = member.parameters.count > 1 ? member.parameters[1].name : nil
                     result.append(URLHandler(kind: kind, location: member.location,
                                              targets: resolver.targets(of: member.location, conditions: type.conditions + member.conditions),
-                                             body: body, context: type.qualifiedName))
+                                             body: body, context: type.qualifiedName, activityType: nil, parameter: parameter))
                 }
             }
         }

@@ -94,7 +94,8 @@ struct SurfaceBuilder {
                             liveActivities: liveActivities, intents: intents, intentUses: uses.sorted { $0.location < $1.location },
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
-                            activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses,
+                            activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses, apiUses: scan.apiUses,
+                            alarmMetadataUses: scan.alarmMetadataUses,
                             primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, skips: skips)
     }
 

@@ -20,8 +20,12 @@ public struct SurfaceModel: Sendable {
     public let storeAccesses: [StoreAccess]
     public let reloads: [ReloadCall]
     public let activityRequests: [ActivityRequest]
-    /// Places that pass a non-nil `staleDate` (`ActivityContent(state:staleDate:)`, `Activity.update`).
-    public let staleDateUses: [SourceLocation]
+    /// Places that pass a non-nil `staleDate` (`ActivityContent(state:staleDate:)`).
+    public let staleDateUses: [StaleDateUse]
+    /// References to tracked framework APIs (`AlarmManager`, `pushToStartTokenUpdates`, …).
+    public let apiUses: [APIUse]
+    /// `AlarmAttributes<Metadata>(…)` constructions.
+    public let alarmMetadataUses: [AlarmMetadataUse]
     public let primaryActions: [PrimaryActionUse]
     public let urlHandlers: [URLHandler]
     /// Why parts of the project could not be modelled (unreadable files, unknown settings).
@@ -33,6 +37,8 @@ public struct SurfaceModel: Sendable {
     public static func build(project: ProjectModel, index: SourceIndex) -> SurfaceModel {
         SurfaceBuilder(project: project, index: index).build()
     }
+
+    public func apiUses(_ name: String) -> [APIUse] { apiUses.filter { $0.name == name } }
 
     public func surface(of target: Target) -> TargetSurface? { targets.first { $0.id == target.id } }
     public func kind(of target: Target) -> TargetKind { surface(of: target)?.kind ?? target.kind }

@@ -348,6 +348,33 @@ public struct ActivityRequest: Sendable {
     public let pushType: String?
     public let location: SourceLocation
     public let targets: [Target]
+    /// The type and member whose code makes the request.
+    public let context: String?
+    public let member: String?
+}
+
+/// A place that passes a non-nil `staleDate` (`ActivityContent(state:staleDate:)`).
+public struct StaleDateUse: Sendable {
+    public let location: SourceLocation
+    /// The attributes type, when the state is written as `Attributes.ContentState(…)`.
+    public let attributes: String?
+    public let targets: [Target]
+}
+
+/// `AlarmAttributes<Metadata>(…)` built in code: which metadata type the app's alarms use.
+public struct AlarmMetadataUse: Sendable {
+    public let metadata: String
+    public let location: SourceLocation
+    public let targets: [Target]
+}
+
+/// A reference to a framework API, with where it is and the targets that compile it.
+public struct APIUse: Sendable {
+    public let name: String
+    public let location: SourceLocation
+    public let targets: [Target]
+    public let context: String?
+    public let member: String?
 }
 
 /// `.handGestureShortcut(.primaryAction)`.
@@ -373,6 +400,25 @@ public struct URLHandler: Sendable {
     /// The handler's code (closure body or method body).
     public let body: Block
     public let context: String?
+    /// For user-activity handlers: the activity type handled (`onContinueUserActivity(X)`), as written.
+    public let activityType: String?
+    /// The name of the URL (or user activity) parameter in `body`.
+    public let parameter: String?
+
+    /// Handles URLs (`onOpenURL`, `application(_:open:options:)`, `scene(_:openURLContexts:)`, `scene(_:willConnectTo:options:)`).
+    public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect].contains(kind) }
+
+    /// Handles the activity a Live Activity tap without URL delivers (`NSUserActivityTypeLiveActivity`).
+    public var handlesLiveActivityTaps: Bool {
+        guard [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains(kind) else { return false }
+        if let activityType { return activityType.contains("NSUserActivityTypeLiveActivity") }
+        var mentions = false
+        body.walk { expr in
+            if case .identifier("NSUserActivityTypeLiveActivity", _) = expr { mentions = true }
+            if expr.stringValue == "NSUserActivityTypeLiveActivity" { mentions = true }
+        }
+        return mentions
+    }
 }
 
 /// Why something could not be judged; `glance lint --explain-skips` lists these.

@@ -17,6 +17,11 @@ struct BuildSettingsTests {
         #expect(resolved.value("FLAGS") == .known("-a -b -c"))
     }
 
+    @Test func selfReferenceMeansTheValueBelow() {
+        let resolved = settings([[("MAIN_ID", "com.example.app")], [("MAIN_ID", "$(MAIN_ID)"), ("WATCH_ID", "$(MAIN_ID).watchkitapp")]])
+        #expect(resolved.value("WATCH_ID") == .known("com.example.app.watchkitapp"))
+    }
+
     @Test func inheritedWithNothingBelowIsEmpty() {
         #expect(settings([[("FLAGS", "$(inherited) -b")]]).value("FLAGS") == .known(" -b"))
     }

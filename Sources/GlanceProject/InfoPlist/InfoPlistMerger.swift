@@ -15,6 +15,9 @@ public enum InfoPlistMerger {
         public var plist: [String: PlistValue]
         public var file: String?
         public var notes: [String]
+        /// Set when INFOPLIST_FILE names a file that could not be read, or depends on unknown settings:
+        /// the merged plist is then incomplete.
+        public var problem: String?
     }
 
     public static func merge(settings: BuildSettings, projectFolder: String, relativeTo root: String,
@@ -22,6 +25,7 @@ public enum InfoPlistMerger {
         var plist: [String: PlistValue] = [:]
         var file: String?
         var notes: [String] = []
+        var problem: String?
 
         let infoPlistSetting = settings.value("INFOPLIST_FILE")
         switch infoPlistSetting {
@@ -34,18 +38,18 @@ public enum InfoPlistMerger {
                     if let dictionary = value.dictionary {
                         plist = (settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true) ? dictionary.mapValues { expandMacros($0, settings: settings) } : dictionary
                     } else {
-                        notes.append("\(resolved.relative(to: root)): Info.plist top level is not a dictionary")
+                        problem = "\(resolved.relative(to: root)): Info.plist top level is not a dictionary"
                     }
                 } catch let error as ProjectError {
-                    notes.append(ProjectError.malformed(resolved.relative(to: root), reason: reason(of: error)).description)
+                    problem = ProjectError.malformed(resolved.relative(to: root), reason: reason(of: error)).description
                 } catch {
-                    notes.append("\(resolved.relative(to: root)): \(error)")
+                    problem = "\(resolved.relative(to: root)): \(error)"
                 }
             } else {
-                notes.append("\(absolute.relative(to: root)): INFOPLIST_FILE does not exist")
+                problem = "\(absolute.relative(to: root)): INFOPLIST_FILE does not exist"
             }
         case .unknown(let missing):
-            notes.append("INFOPLIST_FILE depends on unknown settings (\(missing.joined(separator: ", ")))")
+            problem = "INFOPLIST_FILE depends on unknown settings (\(missing.joined(separator: ", ")))"
         default:
             break
         }
@@ -67,7 +71,8 @@ public enum InfoPlistMerger {
                 }
             }
         }
-        return Result(plist: plist, file: file, notes: notes)
+        if let problem { notes.insert(problem, at: 0) }
+        return Result(plist: plist, file: file, notes: notes, problem: problem)
     }
 
     private static func reason(of error: ProjectError) -> String {

@@ -87,6 +87,8 @@ struct XcodeProjectReader {
         let project = pbx.project
         let projectConfigurations = configurations(listID: project.buildConfigurationList)
         let synchronized = synchronizedMembership()
+        var packages = LocalPackages(pbx: pbx, projectFolder: projectPath.deletingLastPathComponent, fileSystem: fileSystem, root: root)
+        defer { notes += packages.notes }
         var targets: [Target] = []
         var productToTarget: [String: String] = [:]
         for id in project.targets { if let target = pbx.nativeTarget(id), let product = target.productReference { productToTarget[product] = id } }
@@ -120,6 +122,7 @@ struct XcodeProjectReader {
                 catalogs += fromFolders.catalogs
                 images += fromFolders.images
             }
+            sources += packages.sources(for: native, pbx: pbx)
             var embeds: [Embedding] = []
             for phaseID in native.buildPhases {
                 guard let phase = pbx.buildPhase(phaseID), phase.isa == "PBXCopyFilesBuildPhase" else { continue }
@@ -238,7 +241,7 @@ struct XcodeProjectReader {
         }
         return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
                                    entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
-                                   objectID: objectID)
+                                   objectID: objectID, infoPlistProblem: info.problem)
     }
 
     // MARK: - Membership

@@ -98,10 +98,14 @@ public struct TargetConfiguration: Sendable {
     public let notes: [String]
     /// The `XCBuildConfiguration` object id in project.pbxproj (for locating findings), if any.
     public let objectID: String?
+    /// Why the merged Info.plist is incomplete (its file missing or malformed), if it is.
+    public let infoPlistProblem: String?
 
     public init(name: String, settings: BuildSettings, infoPlist: [String: PlistValue], infoPlistFile: String?,
-                entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil) {
+                entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil,
+                infoPlistProblem: String? = nil) {
         self.objectID = objectID
+        self.infoPlistProblem = infoPlistProblem
         self.name = name
         self.settings = settings
         self.infoPlist = infoPlist

@@ -189,7 +189,8 @@ public struct BuildSettings: Sendable {
         let parts = BuildSettings.splitOperators(reference)
         let referenced = parts[0].trimmingCharacters(in: .whitespaces)
         var value: SettingValue
-        if referenced == "inherited" {
+        // `FOO = $(FOO) -x` refers to the value below, like `$(inherited)` (swift-build's nextValueForMacro).
+        if referenced == "inherited" || (name != nil && referenced == name) {
             guard let name else { return .known("") }
             let key = "\(name)@\(layer)"
             guard stack.insert(key).inserted else { return .unknown(missing: [name]) }

@@ -13,6 +13,8 @@ public enum RuleRegistry {
         ControlMissingDisplayMetadata.self,
         PrimaryActionDuplicate.self,
         PrimaryActionNotTappable.self,
+        OpenURLIntentCustomScheme.self,
+        IntentRequirementTypo.self,
         // Widgets and bundles
         WidgetNotInBundle.self,
         DuplicateKind.self,
@@ -25,11 +27,33 @@ public enum RuleRegistry {
         AppGroupNotShared.self,
         WidgetMissingContainerBackground.self,
         WidgetAssetMissing.self,
+        WidgetReloadInLoop.self,
+        WidgetNoSupportedFamily.self,
+        WidgetImageOversized.self,
         // Live Activities
         LiveActivitiesNotEnabled.self,
+        MisspelledInfoPlistKey.self,
+        LiveActivityViewNetworkAccess.self,
+        LiveActivityPayloadBudget.self,
+        LiveActivityImageTooLarge.self,
+        LiveActivityMinimalPresentation.self,
+        LiveActivityLockScreenWithoutLink.self,
+        CompactPresentationsLinkDiffer.self,
+        LiveActivityTapUnhandled.self,
+        WatchLaunchAttributeTypesUnknown.self,
+        LiveActivityPushWithoutEntitlement.self,
+        StaleDateNeverRead.self,
+        IntentPostsNotificationOnly.self,
+        ActivityRequestInBackground.self,
         // AlarmKit
         AlarmAttributesRedefined.self,
         AlarmCountdownWithoutWidget.self,
+        AlarmKitUsageDescriptionMissing.self,
+        AlarmMetadataMismatch.self,
+        AlarmSoundName.self,
+        // Deep links
+        DeepLinkUnhandled.self,
+        DeepLinkRouteUnmatched.self,
         // Project structure
         ExtensionNotEmbedded.self,
     ]

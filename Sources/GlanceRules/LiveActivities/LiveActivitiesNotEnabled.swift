@@ -72,9 +72,8 @@ struct LiveActivitiesNotEnabled: Rule {
             }
         }
         for (app, location) in evidence.values.sorted(by: { $0.0.name < $1.0.name }) {
-            let unreadable = app.configurations.filter { configuration in configuration.notes.contains { $0.contains("INFOPLIST_FILE") } }
-            if !unreadable.isEmpty {
-                context.skip("Info.plist of '\(app.name)' could not be read; NSSupportsLiveActivities not checked", file: unreadable.first?.infoPlistFile)
+            if let problem = app.configurations.compactMap(\.infoPlistProblem).first {
+                context.skip("Info.plist of '\(app.name)' is incomplete (\(problem)); NSSupportsLiveActivities not checked")
                 continue
             }
             let missing = app.configurations.filter { $0.infoPlist["NSSupportsLiveActivities"]?.boolValue != true }

@@ -1,0 +1,74 @@
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// The widget must render `AlarmAttributes` with the metadata type the app schedules.
+struct AlarmMetadataMismatch: Rule {
+    static let description = RuleDescription(
+        identifier: "alarm_metadata_mismatch",
+        name: "Alarm metadata type differs between app and widget",
+        group: .alarmKit,
+        defaultSeverity: .error,
+        summary: "The app schedules `AlarmAttributes<A>` but the widget extension's `ActivityConfiguration` renders only `AlarmAttributes<B>`.",
+        rationale: """
+            AlarmAttributes is generic over its metadata; `AlarmAttributes<WakeMetadata>` and \
+            `AlarmAttributes<AlarmMeta>` are different activity types. If the widget renders another metadata \
+            type than the app schedules, the countdown and paused UI never appear.
+            """,
+        source: "seed alarmkit-live-activities-integration (Custom AlarmMetadata); field case FC-34",
+        triggeringExamples: [
+            RuleExample(files: [
+                .app("""
+                    struct WakeMetadata: AlarmMetadata {}
+                    func schedule() async throws {
+                        let attributes = ↓AlarmAttributes<WakeMetadata>(presentation: presentation, metadata: WakeMetadata(), tintColor: .orange)
+                        _ = try await AlarmManager.shared.schedule(id: UUID(), configuration: .timer(duration: 60, attributes: attributes))
+                    }
+                    """),
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { AlarmLiveActivity() } }
+                    struct AlarmLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: AlarmAttributes<AlarmMeta>.self) { context in Text("Alarm") }
+                                dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .app("""
+                    func schedule() async throws {
+                        let attributes = AlarmAttributes<WakeMetadata>(presentation: presentation, metadata: WakeMetadata(), tintColor: .orange)
+                        _ = try await AlarmManager.shared.schedule(id: UUID(), configuration: .timer(duration: 60, attributes: attributes))
+                    }
+                    """),
+                .widget("""
+                    struct AlarmLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: AlarmAttributes<WakeMetadata>.self) { context in Text("Alarm") }
+                                dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        // Only activities a widget extension registers in its @main bundle are drawn.
+        let rendered = model.liveActivities.filter { activity in
+            activity.isAlarm && activity.targets.contains { target in
+                model.isWidgetExtension(target) && (model.bundledTypeNames(in: target)?.contains(activity.widget.typeName) ?? false)
+            }
+        }.compactMap { TypeName.genericArguments($0.attributes).first.map(TypeName.base) }
+        guard !rendered.isEmpty else { return }
+        for use in model.alarmMetadataUses where !rendered.contains(TypeName.base(use.metadata)) {
+            // A generic parameter (`AlarmAttributes<M>` in a generic helper) names no type.
+            guard context.resolver.primaryDeclaration(of: TypeName.base(use.metadata)) != nil else { continue }
+            context.report(use.location, "the app builds AlarmAttributes<\(use.metadata)> but the widget renders AlarmAttributes<\(rendered.joined(separator: ", "))>; countdown and paused UI will not appear. Use the same metadata type in both.", target: use.targets.first)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GlanceSurfaces
+
+/// Custom alarm sounds need the file extension and a supported format.
+struct AlarmSoundName: Rule {
+    static let description = RuleDescription(
+        identifier: "alarm_sound_name",
+        name: "Alarm sound name without a supported file extension",
+        group: .alarmKit,
+        defaultSeverity: .warning,
+        summary: "An AlarmKit sound `.named(\"…\")` has no file extension, or one other than .caf, .aiff or .wav.",
+        rationale: """
+            Developers report AlarmKit silently falling back to the default tone when a custom sound is named \
+            without its extension, or is not a .caf, .aiff or .wav file (under 30 seconds). Name the file with \
+            its extension and ship a supported format.
+            """,
+        source: "field case FC-35 (developer reports; Apple does not document the extension rule)",
+        triggeringExamples: [
+            .app("""
+                func configure() {
+                    let config = AlarmManager.AlarmConfiguration(countdownDuration: nil, schedule: schedule, attributes: attributes,
+                                                                 sound: .↓named("sunrise"))
+                }
+                """),
+            .app("""
+                func configure() {
+                    let config = AlarmManager.AlarmConfiguration(countdownDuration: nil, schedule: schedule, attributes: attributes,
+                                                                 sound: .↓named("sunrise.mp3"))
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .app("""
+                func configure() {
+                    let config = AlarmManager.AlarmConfiguration(countdownDuration: nil, schedule: schedule, attributes: attributes,
+                                                                 sound: .named("sunrise.caf"))
+                }
+                """),
+        ])
+
+    static let supported: Set<String> = ["caf", "aiff", "aif", "wav"]
+
+    func validate(_ context: RuleContext) {
+        for file in context.model.index.parsedFiles {
+            for call in (file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code)).flatMap(\.allCalls) where call.argument("sound") != nil {
+                guard let sound = call.argument("sound"), case .call(let named) = sound, named.name == "named", named.isImplicitMember || named.base?.dottedPath?.hasSuffix("AlertSound") == true,
+                      let name = named.unlabeled.first?.stringValue else { continue }
+                let ext = (name as NSString).pathExtension.lowercased()
+                let targets = context.resolver.targets(ofFile: file.path)
+                if ext.isEmpty {
+                    context.report(named.location, "alarm sound \"\(name)\" has no file extension; AlarmKit may fall back to the default tone. Use the full file name (for example \"\(name).caf\").", target: targets.first)
+                } else if !Self.supported.contains(ext) {
+                    context.report(named.location, "alarm sound \"\(name)\" is a .\(ext) file; AlarmKit plays .caf, .aiff or .wav sounds (under 30 s) and falls back to the default tone otherwise.", target: targets.first)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GlanceSurfaces
+
+/// `OpenURLIntent` is documented for universal links; a custom scheme may be ignored.
+struct OpenURLIntentCustomScheme: Rule {
+    static let description = RuleDescription(
+        identifier: "open_url_intent_custom_scheme",
+        name: "OpenURLIntent with a custom URL scheme",
+        group: .controls,
+        defaultSeverity: .warning,
+        summary: "`OpenURLIntent` is given a URL whose scheme is not http/https.",
+        rationale: """
+            Apple documents OpenURLIntent's URL as a universal link. Reports differ on custom schemes, and in \
+            at least one app the control did nothing on device. Use an OpenIntent (in the app target) or a \
+            universal link. (Warning: one project reports a custom scheme working.)
+            """,
+        source: "field case FC-02",
+        triggeringExamples: [
+            .widget("""
+                struct AddItemControlIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Add item"
+                    func perform() async throws -> some IntentResult & OpensIntent {
+                        .result(opensIntent: ↓OpenURLIntent(URL(string: "exampleapp://add")!))
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                struct AddItemControlIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Add item"
+                    func perform() async throws -> some IntentResult & OpensIntent {
+                        .result(opensIntent: OpenURLIntent(URL(string: "https://example.com/add")!))
+                    }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        for link in context.model.deepLinks where link.source == .openURLIntent {
+            guard let text = link.url ?? link.urlPrefix, let scheme = URLComponents(string: text)?.scheme?.lowercased(),
+                  scheme != "http", scheme != "https" else { continue }
+            let intent = context.model.intent(named: link.owner)
+            let both = intent?.openAppWhenRun(on: nil) == true ? " It also sets openAppWhenRun = true: pick one mechanism." : ""
+            context.report(link.location, "OpenURLIntent is documented for universal links; \"\(scheme)://\" is a custom scheme and may be ignored. Use an OpenIntent (intent in the app target) or a universal link.\(both)", target: link.targets.first)
+        }
+    }
+}

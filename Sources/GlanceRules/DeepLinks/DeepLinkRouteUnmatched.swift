@@ -1,0 +1,121 @@
+import Foundation
+import GlanceProject
+import GlanceSurfaces
+
+/// A literal deep link whose route the app's handler never compares against.
+struct DeepLinkRouteUnmatched: Rule {
+    static let description = RuleDescription(
+        identifier: "deep_link_route_unmatched",
+        name: "Deep link route the app does not handle",
+        group: .deepLinks,
+        defaultSeverity: .warning,
+        summary: "A literal deep-link URL's host or first path part matches no literal the app's URL handler compares against (only where the handler compares literals; otherwise silent).",
+        rationale: """
+            When the handler routes by comparing the URL's host or path with literals (`switch url.host { case \
+            "order": … }`), a link whose route is not among them falls through to the default, usually the home \
+            screen. Glance follows the handler into the functions it calls; when the URL is handed to code it \
+            cannot see, it stays silent.
+            """,
+        source: "seeds launching-app-from-live-activity, linking-to-app-scenes-from-widgets",
+        triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://basket"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        @State private var screen = Screen.home
+                        var body: some Scene { WindowGroup { ContentView(screen: $screen).onOpenURL { url in open(url) } } }
+                        func open(_ url: URL) {
+                            guard url.scheme == "shop" else { return }
+                            switch url.host {
+                            case "order": screen = .order
+                            case "cart": screen = .cart
+                            default: screen = .home
+                            }
+                        }
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://cart"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        @State private var screen = Screen.home
+                        var body: some Scene { WindowGroup { ContentView(screen: $screen).onOpenURL { url in open(url) } } }
+                        func open(_ url: URL) {
+                            switch url.host {
+                            case "order": screen = .order
+                            case "cart": screen = .cart
+                            default: screen = .home
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // The handler passes the URL to a router Glance cannot see: silent.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://basket"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().onOpenURL { url in
+                                    if url.host == "order" { showOrder() } else { deepLinks.handle(url) }
+                                }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        var routesByApp: [String: URLRoutes] = [:]
+        for link in model.deepLinks {
+            // A URL without a route only opens the app; the default screen is what it asks for.
+            guard let url = link.url, let scheme = URLComponents(string: url)?.scheme, URLRoutes.route(of: url) != nil else { continue }
+            for target in link.targets {
+                guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
+                let handlers = model.urlHandlers.filter { $0.handlesURLs && $0.targets.contains { $0.id == app.id } }
+                guard !handlers.isEmpty else { continue }
+                let routes = routesByApp[app.id] ?? URLRoutes(handlers: handlers, model: model)
+                routesByApp[app.id] = routes
+                guard routes.isComplete else {
+                    context.skip("app '\(app.name)' passes URLs to code Glance cannot follow; deep-link routes not compared", file: context.relativePath(handlers[0].location))
+                    continue
+                }
+                guard routes.comparesRoutes(scheme: scheme), !routes.matches(url) else { continue }
+                context.report(link.location, "deep link \(url) (\(link.owner)) matches no route the URL handler of '\(app.name)' compares (\(routes.literals.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); it falls through to the default screen.", target: app)
+            }
+        }
+    }
+}

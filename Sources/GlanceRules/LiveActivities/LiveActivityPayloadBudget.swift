@@ -1,0 +1,89 @@
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// The attributes plus ContentState of a Live Activity must stay within 4 KB.
+struct LiveActivityPayloadBudget: Rule {
+    static let description = RuleDescription(
+        identifier: "live_activity_payload_budget",
+        name: "Live Activity data can exceed 4 KB",
+        group: .liveActivities,
+        defaultSeverity: .warning,
+        summary: "The encoded attributes plus ContentState can exceed 4 KB: an error when the fixed-size estimate alone is over 4096 bytes, a warning when unbounded members (String, arrays, dictionaries, nested types holding them) make it open-ended.",
+        rationale: """
+            ActivityKit refuses to start or update an activity whose static attributes and dynamic content \
+            together encode to more than 4 KB: the state freezes. The estimate follows JSONEncoder's default \
+            output — numbers, Bool, Date as a Double, enums by raw value, nested Codable structs, optionals, \
+            CodingKeys renames. Keep strings short or bounded (an enum), and fetch rich data in the app.
+            """,
+        source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact PAY-12",
+        triggeringExamples: [
+            .widget("""
+                struct ↓DeliveryAttributes: ActivityAttributes {
+                    struct ContentState: Codable, Hashable {
+                        var driverName: String
+                        var stops: [Stop]
+                        var eta: Date
+                    }
+                    var orderNumber: Int
+                }
+                struct Stop: Codable, Hashable { var label: String }
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .widget("""
+                struct DeliveryAttributes: ActivityAttributes {
+                    struct ContentState: Codable, Hashable {
+                        var status: Status
+                        var eta: Date
+                        var driverID: Int?
+                        enum CodingKeys: String, CodingKey { case status = "s", eta = "e", driverID = "d" }
+                    }
+                    var orderNumber: Int
+                }
+                enum Status: String, Codable, Hashable { case preparing, onTheWay, delivered }
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
+        ])
+
+    static let limit = 4096
+
+    func validate(_ context: RuleContext) {
+        let shapes = CodableShapes(resolver: context.resolver)
+        var seen: Set<String> = []
+        for activity in context.model.liveActivities where !activity.isAlarm {
+            guard let attributes = activity.attributesType, seen.insert(attributes.qualifiedName).inserted else { continue }
+            var estimate = JSONSizeEstimate.of(shapes.shape(of: attributes.qualifiedName, context: nil), path: attributes.name)
+            let state = JSONSizeEstimate.of(shapes.shape(of: "ContentState", context: attributes.qualifiedName), path: attributes.name + ".ContentState")
+            estimate.fixedBytes += state.fixedBytes
+            estimate.unbounded += state.unbounded
+            estimate.unknown += state.unknown
+            if estimate.fixedBytes > Self.limit {
+                context.report(attributes.location, "\(attributes.name) and its ContentState encode to at least \(estimate.fixedBytes) bytes, over ActivityKit's 4096-byte limit; the activity cannot start or update. Drop or shorten members.", target: activity.targets.first, severity: .error)
+                continue
+            }
+            if !estimate.unknown.isEmpty {
+                context.skip("\(attributes.name): size not estimated for \(estimate.unknown.joined(separator: ", "))", file: context.relativePath(attributes.location))
+                continue
+            }
+            guard !estimate.unbounded.isEmpty else { continue }
+            context.report(attributes.location, """
+                \(attributes.name) and its ContentState encode to \(estimate.fixedBytes) bytes plus \(estimate.unbounded.joined(separator: ", ")), \
+                whose size has no bound; past 4096 bytes ActivityKit rejects the update and the activity freezes. Bound them \
+                (an enum, a short identifier) or fetch the details in the app.
+                """, target: activity.targets.first)
+        }
+    }
+}

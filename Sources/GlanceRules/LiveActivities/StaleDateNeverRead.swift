@@ -1,0 +1,79 @@
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// A stale date only helps if the UI shows staleness.
+struct StaleDateNeverRead: Rule {
+    static let description = RuleDescription(
+        identifier: "stale_date_never_read",
+        name: "staleDate set but isStale never read",
+        group: .liveActivities,
+        defaultSeverity: .warning,
+        summary: "Activities are given a `staleDate` but no Live Activity view reads `context.isStale`.",
+        rationale: """
+            When the stale date passes, ActivityKit marks the activity stale — and nothing changes on screen \
+            unless a view reads `context.isStale`. An arrival time that stopped updating keeps looking live. \
+            Show that the data is old when `isStale` is true.
+            """,
+        source: "fact PAY-10; field case FC-21",
+        triggeringExamples: [
+            RuleExample(files: [
+                .app("""
+                    func update(_ activity: Activity<TripAttributes>) async {
+                        await activity.update(ActivityContent(state: TripAttributes.ContentState(minutes: 3), staleDate: Date().addingTimeInterval(300)))
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ↓ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(files: [
+                .app("""
+                    func update(_ activity: Activity<TripAttributes>) async {
+                        await activity.update(ActivityContent(state: TripAttributes.ContentState(minutes: 3), staleDate: Date().addingTimeInterval(300)))
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in TripView(context: context) }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    struct TripView: View {
+                        let context: ActivityViewContext<TripAttributes>
+                        var body: some View { Text(context.isStale ? "Updating…" : "Arrives in \\(context.state.minutes) min") }
+                    }
+                    """),
+            ]),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        guard !model.staleDateUses.isEmpty else { return }
+        let activities = model.liveActivities.filter { !$0.isAlarm }
+        for activity in activities {
+            let uses = model.staleDateUses.filter { use in
+                use.attributes.map { TypeName.base($0) == TypeName.base(activity.attributes) } ?? (activities.count == 1)
+            }
+            guard let use = uses.first else { continue }
+            let readsStale = activity.presentations.all.contains { _, tree in
+                tree.expressions.contains { expr, _ in if case .member(_, "isStale", _) = expr { return true } else { return false } }
+            }
+            guard !readsStale else { continue }
+            context.report(activity.location, "\(activity.attributes) activities get a staleDate (\(context.place(use.location))) but no view of this Live Activity reads context.isStale, so stale data looks live. Show staleness when context.isStale is true.", target: activity.targets.first)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import GlanceProject
+import GlanceSurfaces
+
+/// A widget needs at least one family that exists on its platform.
+struct WidgetNoSupportedFamily: Rule {
+    static let description = RuleDescription(
+        identifier: "widget_no_supported_family",
+        name: "Widget with no usable family",
+        group: .widgets,
+        defaultSeverity: .error,
+        summary: "`.supportedFamilies` lists no family available on the target's platform (or is empty).",
+        rationale: """
+            A widget that supports no family of its platform never appears in the widget gallery: \
+            `.supportedFamilies([])`, or only `.accessoryCorner` in an iOS extension, leaves nothing to add.
+            """,
+        source: "field case FC-11",
+        triggeringExamples: [
+            .widget("""
+                struct ClockWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.clock", provider: ClockProvider()) { ClockView(entry: $0) }
+                            .↓supportedFamilies([])
+                    }
+                }
+                """),
+            .widget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                            .↓supportedFamilies([.accessoryCorner])
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .watchWidget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                            .supportedFamilies([.accessoryCorner])
+                    }
+                }
+                """),
+        ])
+
+    static func families(on platform: Platform) -> Set<String> {
+        switch platform {
+        case .iOS: return ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline"]
+        case .watchOS: return ["accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"]
+        case .macOS: return ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge"]
+        case .visionOS: return ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "systemExtraLargePortrait"]
+        case .tvOS: return []
+        }
+    }
+
+    func validate(_ context: RuleContext) {
+        for widget in context.model.widgets {
+            guard let families = widget.families, let modifier = widget.modifier("supportedFamilies") else { continue }
+            for target in widget.targets where context.model.isWidgetExtension(target) {
+                for platform in target.platforms where Set(families).isDisjoint(with: Self.families(on: platform)) {
+                    let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
+                    context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platform.displayName) ('\(target.name)'); it will not appear in the gallery.", target: target)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import GlanceSurfaces
+
+/// Each timeline reload spends the widget's daily budget.
+struct WidgetReloadInLoop: Rule {
+    static let description = RuleDescription(
+        identifier: "widget_reload_in_loop",
+        name: "Widget reload inside a loop",
+        group: .widgets,
+        defaultSeverity: .warning,
+        summary: "`reloadTimelines(ofKind:)` or `reloadAllTimelines()` is called inside a `for`/`while`/`forEach` body.",
+        rationale: """
+            Reloads share the widget's daily budget (about 40–70 a day) with its own refreshes. Reloading once \
+            per item spends it quickly, and the widget then freezes until the budget returns. Reload once \
+            after the loop, and only when visible data changed.
+            """,
+        source: "fact WK-10; field case FC-08",
+        triggeringExamples: [
+            .app("""
+                func refresh(_ accounts: [Account]) async {
+                    for account in accounts {
+                        let snapshot = await fetch(account)
+                        save(snapshot)
+                        WidgetCenter.shared.↓reloadTimelines(ofKind: "com.example.app.summary")
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            .app("""
+                func refresh(_ accounts: [Account]) async {
+                    var changed = false
+                    for account in accounts { changed = save(await fetch(account)) || changed }
+                    if changed { WidgetCenter.shared.reloadTimelines(ofKind: "com.example.app.summary") }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        for reload in context.model.reloads where reload.insideLoop && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines) {
+            context.report(reload.location, "\(reload.api.rawValue) is called inside a loop; each call spends the widget reload budget. Reload once after the loop, and only if the data changed.", target: reload.targets.first)
+        }
+    }
+}
