@@ -9,11 +9,14 @@ PROJECT = {
         "Shared": ["CommonMistakes", "MistakesWidgets"],
         "Widgets": ["MistakesWidgets"],
         "OrphanWidgets": ["OrphanWidgets"],
+        "TickerApp": ["TickerApp"],
+        "TickerWidgets": ["TickerWidgets"],
     },
     "exceptions": {
         "App": {"CommonMistakes": ["Info.plist", "App.entitlements"]},
         "Widgets": {"MistakesWidgets": ["Info.plist", "Widgets.entitlements"]},
         "OrphanWidgets": {"OrphanWidgets": ["Info.plist"]},
+        "TickerWidgets": {"TickerWidgets": ["Info.plist"]},
     },
     "targets": [
         {
@@ -40,6 +43,8 @@ PROJECT = {
             "settings": {config: {
                 "SDKROOT": "watchos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes.watchkitapp",
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_WKCompanionAppBundleIdentifier": "com.example.mistakes",
+                # Mistake: a typo in the attributes type name (watch_launch_attribute_types_unknown).
+                "INFOPLIST_KEY_WKSupportsLiveActivityLaunchAttributeTypes": "DeliveryAtributes",
                 "CODE_SIGN_ENTITLEMENTS": "Watch/Watch.entitlements",
             } for config in ["Debug", "Release"]},
         },
@@ -50,6 +55,22 @@ PROJECT = {
                 "SDKROOT": "watchos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes.watchkitapp.widgets",
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "WatchWidgets/Info.plist",
                 "CODE_SIGN_ENTITLEMENTS": "WatchWidgets/WatchWidgets.entitlements",
+            } for config in ["Debug", "Release"]},
+        },
+        {
+            "name": "TickerApp", "type": "app",
+            "embed": [{"targets": ["TickerWidgets"]}],
+            "settings": {config: {
+                "SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.ticker",
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_NSSupportsLiveActivities": "YES",
+                "INFOPLIST_KEY_NSAlarmKitUsageDescription": "Alerts you when the market opens.",
+            } for config in ["Debug", "Release"]},
+        },
+        {
+            "name": "TickerWidgets", "type": "widget",
+            "settings": {config: {
+                "SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.ticker.widgets",
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "TickerWidgets/Info.plist",
             } for config in ["Debug", "Release"]},
         },
         {

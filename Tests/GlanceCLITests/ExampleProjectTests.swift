@@ -55,3 +55,15 @@ struct ExampleProjectTests {
         #expect(folder.standardOutput == project.standardOutput)
     }
 }
+
+/// CommonMistakes holds every mistake of the catalog: each rule is reported there.
+struct CatalogCoverageTests {
+    @Test func everyRuleFiresInCommonMistakes() throws {
+        let output = glance("lint", "Examples/CommonMistakes", "--reporter", "json")
+        let violations = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+        let reported = Set(violations.compactMap { $0["rule"] as? String })
+        let identifiers = CommandLineTool().run(["rules", "--format", "json"]).standardOutput
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(identifiers.utf8)) as? [[String: Any]])
+        #expect(Set(rules.compactMap { $0["identifier"] as? String }).subtracting(reported).isEmpty)
+    }
+}

@@ -5,6 +5,7 @@ import WidgetKit
 struct WatchControls: WidgetBundle {
     var body: some Widget {
         OpenWatchAppControl()
+        PlayerWidget()
     }
 }
 
@@ -23,4 +24,18 @@ struct OpenWatchAppControl: ControlWidget {
 /// Mistake: the watch app and this extension are entitled to different groups (app_group_not_shared).
 enum WatchWidgetStore {
     static var defaults: UserDefaults? { UserDefaults(suiteName: "group.com.example.mistakes.watchwidgets") }
+}
+
+/// Mistake: the watch app has no URL handler for this link (deep_link_unhandled).
+struct PlayerWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "com.example.mistakes.watch.player", provider: PlayerProvider()) { entry in
+            Text(entry.title)
+                .widgetURL(URL(string: "mistakes://player"))
+                .containerBackground(.fill, for: .widget)
+        }
+        .configurationDisplayName("Player")
+        .description("What is playing.")
+        .supportedFamilies([.accessoryRectangular])
+    }
 }

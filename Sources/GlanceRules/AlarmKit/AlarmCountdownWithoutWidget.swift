@@ -13,8 +13,8 @@ struct AlarmCountdownWithoutWidget: Rule {
         rationale: """
             AlarmKit shows countdown and paused states on the Lock Screen and in the Dynamic Island through a \
             Live Activity that your widget extension draws. Without an `ActivityConfiguration(for: \
-            AlarmAttributes<…>.self)` registered in the extension's `@main` WidgetBundle those states never \
-            appear (the alert still does).
+            AlarmAttributes<…>.self)` registered in the `@main` WidgetBundle of an extension the app embeds, \
+            those states never appear (the alert still does).
             """,
         source: "seed alarmkit-live-activities-integration (Why You Need a Widget Extension; Checklist); facts AK-03, AK-08",
         triggeringExamples: [
@@ -62,20 +62,22 @@ struct AlarmCountdownWithoutWidget: Rule {
     func validate(_ context: RuleContext) {
         let model = context.model
         let countdowns = model.alarms.filter { !$0.presentations.filter { $0 == "countdown" || $0 == "paused" }.isEmpty }
-        guard !countdowns.isEmpty else { return }
-        let registered = model.liveActivities.filter(\.isAlarm).contains { activity in
-            activity.targets.contains { target in
-                model.isWidgetExtension(target) && (model.bundledTypeNames(in: target)?.contains(activity.widget.typeName) ?? false)
-            }
-        }
-        guard !registered else { return }
-        let declared = model.liveActivities.first(where: \.isAlarm)
         for alarm in countdowns {
-            let detail = declared.map { " (\($0.widget.typeName) declares one, but no @main WidgetBundle of a widget extension lists it)" } ?? ""
+            let apps = alarm.targets.compactMap { model.kind(of: $0) == .app ? $0 : model.app(for: $0) }
+            guard model.registeredAlarmActivities(for: apps).isEmpty else { continue }
+            var detail = ""
+            if let declared = model.liveActivities.first(where: \.isAlarm) {
+                let registering = declared.targets.filter { target in
+                    model.isWidgetExtension(target) && (model.bundledTypeNames(in: target)?.contains(declared.widget.typeName) ?? false)
+                }
+                detail = registering.isEmpty
+                    ? " (\(declared.widget.typeName) declares one, but no @main WidgetBundle lists it)"
+                    : " (\(declared.widget.typeName) is registered in \(quotedList(registering.map(\.name))), which \(quotedList(apps.map(\.name))) does not embed)"
+            }
             context.report(alarm.presentationLocations.first ?? alarm.location, """
                 this alarm has a \(alarm.presentations.filter { $0 != "alert" }.joined(separator: " and ")) presentation, but no widget \
-                extension registers ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused states will \
-                not appear. Add the Live Activity widget to the extension's @main bundle.
+                extension of the app registers ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused \
+                states will not appear. Add the Live Activity widget to the extension's @main bundle.
                 """, target: alarm.targets.first)
         }
     }

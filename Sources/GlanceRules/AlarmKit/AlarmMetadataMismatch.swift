@@ -58,14 +58,11 @@ struct AlarmMetadataMismatch: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
-        // Only activities a widget extension registers in its @main bundle are drawn.
-        let rendered = model.liveActivities.filter { activity in
-            activity.isAlarm && activity.targets.contains { target in
-                model.isWidgetExtension(target) && (model.bundledTypeNames(in: target)?.contains(activity.widget.typeName) ?? false)
-            }
-        }.compactMap { TypeName.genericArguments($0.attributes).first.map(TypeName.base) }
-        guard !rendered.isEmpty else { return }
-        for use in model.alarmMetadataUses where !rendered.contains(TypeName.base(use.metadata)) {
+        for use in model.alarmMetadataUses {
+            // The alarm activities drawn for this app: registered in the @main bundle of an extension it embeds.
+            let apps = use.targets.compactMap { model.kind(of: $0) == .app ? $0 : model.app(for: $0) }
+            let rendered = model.registeredAlarmActivities(for: apps).compactMap { TypeName.genericArguments($0.attributes).first.map(TypeName.base) }
+            guard !rendered.isEmpty, !rendered.contains(TypeName.base(use.metadata)) else { continue }
             // A generic parameter (`AlarmAttributes<M>` in a generic helper) names no type.
             guard context.resolver.primaryDeclaration(of: TypeName.base(use.metadata)) != nil else { continue }
             context.report(use.location, "the app builds AlarmAttributes<\(use.metadata)> but the widget renders AlarmAttributes<\(rendered.joined(separator: ", "))>; countdown and paused UI will not appear. Use the same metadata type in both.", target: use.targets.first)

@@ -32,6 +32,18 @@ extension SurfaceModel {
         return apps.count == 1 ? apps[0] : nil
     }
 
+    /// AlarmKit Live Activities (`ActivityConfiguration(for: AlarmAttributes<…>.self)`) registered in the
+    /// `@main` bundle of a widget extension that one of the apps embeds (any extension when nothing embeds one).
+    public func registeredAlarmActivities(for apps: [Target]) -> [LiveActivitySurface] {
+        let appIDs = Set(apps.map(\.id))
+        return liveActivities.filter { activity in
+            activity.isAlarm && activity.targets.contains { target in
+                isWidgetExtension(target) && (bundledTypeNames(in: target)?.contains(activity.widget.typeName) ?? false)
+                    && (appIDs.isEmpty || hostApps(of: target).contains { appIDs.contains($0.id) } || hostApps(of: target).isEmpty)
+            }
+        }
+    }
+
     /// True when the target is one of the widget extensions (after refinement from sources).
     public func isWidgetExtension(_ target: Target) -> Bool { kind(of: target) == .widgetExtension }
 
@@ -79,6 +91,14 @@ extension SurfaceModel {
             frontier = next
         }
         return visited
+    }
+}
+
+extension Expr {
+    /// A URL expression for messages: the literal of `URL(string: "…")`, else the expression's text.
+    var urlDescription: String? {
+        if case .call(let call) = self, call.name == "URL", let literal = call.argument("string")?.stringValue { return literal }
+        return text
     }
 }
 

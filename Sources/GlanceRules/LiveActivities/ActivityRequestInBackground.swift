@@ -45,8 +45,10 @@ struct ActivityRequestInBackground: Rule {
     func validate(_ context: RuleContext) {
         let model = context.model
         for request in model.activityRequests {
-            guard let owner = request.context, let memberName = request.member else { continue }
-            let members = context.resolver.declarations(of: owner).flatMap { $0.members(named: memberName) }
+            guard let memberName = request.member else { continue }
+            let owner = request.context ?? ""
+            let members = request.context.map { context.resolver.declarations(of: $0).flatMap { $0.members(named: memberName) } }
+                ?? context.resolver.index.globals(named: memberName).filter { $0.kind == .function }
             var reason: String?
             for member in members {
                 if Self.backgroundSignatures.contains(member.signature) { reason = member.signature }

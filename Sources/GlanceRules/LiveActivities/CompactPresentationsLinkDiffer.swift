@@ -1,3 +1,4 @@
+import GlanceSourceIndex
 import GlanceSurfaces
 
 /// `compactLeading` and `compactTrailing` are one pill: they should open the same screen.
@@ -48,7 +49,8 @@ struct CompactPresentationsLinkDiffer: Rule {
         for activity in context.model.liveActivities {
             guard let leading = activity.presentations.compactLeading?.calls(named: "widgetURL").filter({ $0.call.isModifier }),
                   let trailing = activity.presentations.compactTrailing?.calls(named: "widgetURL").filter({ $0.call.isModifier }),
-                  let leadingURL = leading.first?.call.arguments.first?.value.text, let trailingURL = trailing.first?.call.arguments.first?.value.text,
+                  let leadingURL = leading.first?.call.arguments.first?.value.urlDescription,
+                  let trailingURL = trailing.first?.call.arguments.first?.value.urlDescription,
                   leadingURL != trailingURL else { continue }
             context.report(trailing[0].call.location, "compactTrailing of the \(activity.attributes) Live Activity links to \(trailingURL) but compactLeading links to \(leadingURL); both halves of the compact view should open the same screen.", target: activity.targets.first)
         }
