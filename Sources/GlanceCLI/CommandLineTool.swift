@@ -2,6 +2,7 @@ import Foundation
 import GlanceProject
 import GlanceReporters
 import GlanceRules
+import GlanceSourceIndex
 import GlanceSurfaces
 
 /// `glance`: the command-line interface. `run` returns the exit code and what to print, so it can be tested
@@ -53,6 +54,7 @@ public struct CommandLineTool {
         case "surfaces": try surfaces(rest, output: &output)
         case "rules": try rules(rest, output: &output)
         case "version", "--version": output.standardOutput += Glance.version + "\n"
+        case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if let topic = rest.first {
                 guard let text = Help.command(topic) else { throw CLIError.usage("unknown command '\(topic)'", command: "") }
@@ -89,6 +91,28 @@ public struct CommandLineTool {
         let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "surfaces")
         let model = try Glance.surfaces(at: arguments.positionals.first ?? ".")
         output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+    }
+
+    // MARK: debug (for Scripts/benchmark.sh; not in the help)
+
+    private func debug(_ raw: [String], output: inout Output) throws {
+        guard let what = raw.first else { throw CLIError.usage("debug needs parse-only, source-files or stats", command: "") }
+        let path = raw.dropFirst().first ?? "."
+        let project = try ProjectLoader().load(path: path)
+        let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
+        switch what {
+        case "parse-only":
+            // SwiftParser over every Swift file the targets compile, on all cores: the cost Glance avoids.
+            output.standardOutput += "parsed \(ParseBenchmark.parseOnly(paths: sources)) files\n"
+        case "source-files":
+            output.standardOutput += sources.joined(separator: "\n") + "\n"
+        case "stats":
+            let model = try Glance.surfaces(at: path)
+            let counts = model.index.parseCount
+            output.standardOutput += "targets \(project.targets.count), Swift files \(counts.total), parsed \(counts.parsed)\n"
+        default:
+            throw CLIError.usage("debug needs parse-only, source-files or stats", command: "")
+        }
     }
 
     // MARK: rules

@@ -232,6 +232,20 @@ public final class SourceIndex: @unchecked Sendable {
         }
     }
 
+    /// Whether a file that declares this type name also mentions `word` (without parsing anything): a cheap
+    /// test before parsing, e.g. whether a called type can be a view (its file mentions `body`).
+    public func typeMayHave(_ name: String, word: String) -> Bool {
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        return (typeOwners[simple] ?? []).contains { tokens[$0]?.words.contains(word) ?? false }
+            || (extensionOwners[simple] ?? []).contains { tokens[$0]?.words.contains(word) ?? false }
+    }
+
+    /// Whether a file that declares or extends this type name mentions any of `words` (without parsing).
+    public func typeMayMention(_ name: String, anyOf words: Set<String>) -> Bool {
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        return ((typeOwners[simple] ?? []) + (extensionOwners[simple] ?? [])).contains { !(tokens[$0]?.words.isDisjoint(with: words) ?? true) }
+    }
+
     /// Whether some file declares a type alias or type with this simple name (without parsing anything).
     public func mayDeclareType(_ simpleName: String) -> Bool { typeOwners[simpleName] != nil }
 
@@ -243,6 +257,11 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         paths.filter { tokens[$0]?.words.contains(word) ?? false }.compactMap(parse)
+    }
+
+    /// Files whose text contains all the words, parsed.
+    public func files(mentioningAll words: Set<String>) -> [FileIndex] {
+        paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false }.compactMap(parse)
     }
 
     /// Files with a string literal equal to `text`, parsed.
@@ -266,14 +285,6 @@ public enum ParseBenchmark {
         concurrentMap(paths.count) { index -> Bool? in
             guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
             return FileTokens(scanning: String(decoding: data, as: UTF8.self)).words.isEmpty
-        }.compactMap { $0 }.count
-    }
-}
-extension ParseBenchmark {
-    public static func extract(paths: [String]) -> Int {
-        concurrentMap(paths.count) { index -> Bool? in
-            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
-            return Extractor.index(source: String(decoding: data, as: UTF8.self), path: paths[index]).hasSyntaxErrors
         }.compactMap { $0 }.count
     }
 }

@@ -66,6 +66,12 @@ public struct CodableShapes {
                                           "Int16": 6, "UInt16": 5, "Int8": 4, "UInt8": 3]
     static let floatings: Set<String> = ["Double", "Float", "CGFloat", "Float64", "Float32", "TimeInterval", "Decimal"]
 
+    /// The shape of a declared struct, class or enum.
+    public func shape(of declaration: TypeDecl) -> JSONShape {
+        var visiting: Set<String> = []
+        return shape(of: declaration, visiting: &visiting)
+    }
+
     /// The shape of a type written in `context` (for resolving nested names).
     public func shape(of typeName: String, context: String?) -> JSONShape {
         var visiting: Set<String> = []
@@ -102,10 +108,15 @@ public struct CodableShapes {
             if let alias = resolver.typeAlias(base, context: context) { return shape(of: alias, context: context, visiting: &visiting) }
             return .unknown("\(base) is not declared in the project")
         }
+        return shape(of: declaration, visiting: &visiting)
+    }
+
+    private func shape(of declaration: TypeDecl, visiting: inout Set<String>) -> JSONShape {
         let qualified = declaration.qualifiedName
         guard visiting.insert(qualified).inserted else { return .unknown("\(qualified) contains itself") }
         defer { visiting.remove(qualified) }
-        let declarations = resolver.declarations(of: qualified)
+        // One declaration (a name declared once per target is two types) and its extensions.
+        let declarations = [declaration] + resolver.declarations(of: qualified).filter { $0.kind == .extension }
         let members = declarations.flatMap(\.members)
         if members.contains(where: { $0.kind == .initializer && $0.parameters.first?.label == "from" }) || members.contains(where: { $0.name == "encode" && $0.parameters.first?.label == "to" }) {
             return .unknown("\(qualified) has its own Codable implementation")

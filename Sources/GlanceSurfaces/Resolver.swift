@@ -99,6 +99,16 @@ public final class Resolver: @unchecked Sendable {
         return primaries + index.extensions(of: qualified)
     }
 
+    /// The primary declaration nearest to a place when the project declares the same name more than once
+    /// (once per target, say): in the same file, else in a file compiled into the same targets.
+    public func primaryDeclaration(of name: String, context: String? = nil, near location: SourceLocation) -> TypeDecl? {
+        let primaries = declarations(of: name, context: context).filter { $0.kind != .extension }
+        guard primaries.count > 1 else { return primaries.first }
+        if let sameFile = primaries.first(where: { $0.location.file == location.file }) { return sameFile }
+        let targets = Set(targets(ofFile: location.file).map(\.id))
+        return primaries.first { !Set(self.targets(ofFile: $0.location.file).map(\.id)).isDisjoint(with: targets) } ?? primaries.first
+    }
+
     /// The primary declaration (not an extension), if the project declares the type.
     public func primaryDeclaration(of name: String, context: String? = nil) -> TypeDecl? {
         declarations(of: name, context: context).first { $0.kind != .extension }

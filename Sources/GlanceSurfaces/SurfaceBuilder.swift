@@ -118,7 +118,8 @@ struct SurfaceBuilder {
                 if holdsStore { words.insert(member.name) }
             }
         }
-        for word in words.sorted() { _ = index.files(mentioning: word) }
+        // Only files that also read or write a key can hold an access.
+        for word in words.sorted() { _ = index.files(mentioningAll: [word, "forKey"]) }
     }
 
     // MARK: - Widgets and controls
@@ -205,10 +206,10 @@ struct SurfaceBuilder {
         guard widget.configuration == .activityConfiguration, let call = widget.configurationCall,
               let forArgument = call.argument("for"), let attributes = Resolver.typeName(of: forArgument) else { return nil }
         let context = widget.content.context ?? widget.typeName
-        let attributesType = resolver.primaryDeclaration(of: attributes, context: context)
+        let attributesType = resolver.primaryDeclaration(of: attributes, context: context, near: call.location)
         var contentStateType: TypeDecl?
         if let attributesType {
-            contentStateType = resolver.primaryDeclaration(of: "ContentState", context: attributesType.qualifiedName)
+            contentStateType = resolver.primaryDeclaration(of: "ContentState", context: attributesType.qualifiedName, near: attributesType.location)
         }
         let closures = call.closures
         let lockScreen = closures.first { $0.label == nil || $0.label == "content" }?.closure.body ?? .empty

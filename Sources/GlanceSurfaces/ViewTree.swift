@@ -1,3 +1,4 @@
+import Foundation
 import GlanceProject
 import GlanceSourceIndex
 
@@ -23,6 +24,14 @@ public struct ViewTree: Sendable {
     let resolver: Resolver
     /// Whether instantiated project view types are followed (false: only helpers of the same type).
     let followsTypes: Bool
+    private let cache = WalkCache()
+
+    /// The walk's results, computed once per tree.
+    private final class WalkCache: @unchecked Sendable {
+        let lock = NSLock()
+        var calls: [ScopedCall]?
+        var expressions: [(expr: Expr, context: String?)]?
+    }
 
     public init(roots: [Block], context: String?, resolver: Resolver, followsTypes: Bool = true) {
         self.roots = roots
@@ -35,12 +44,16 @@ public struct ViewTree: Sendable {
 
     /// Every call the tree reaches, in source order of discovery (each reached type's code once).
     public var calls: [ScopedCall] {
+        cache.lock.lock()
+        if let cached = cache.calls { cache.lock.unlock(); return cached }
+        cache.lock.unlock()
         var result: [ScopedCall] = []
         walkReachable { expr, scope in
             if case .call(let call) = expr {
                 result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
             }
         }
+        cache.lock.lock(); cache.calls = result; cache.lock.unlock()
         return result
     }
 
@@ -49,8 +62,12 @@ public struct ViewTree: Sendable {
 
     /// Every expression the tree reaches (for references such as `context.isStale`).
     public var expressions: [(expr: Expr, context: String?)] {
+        cache.lock.lock()
+        if let cached = cache.expressions { cache.lock.unlock(); return cached }
+        cache.lock.unlock()
         var result: [(Expr, String?)] = []
         walkReachable { expr, scope in result.append((expr, scope.context)) }
+        cache.lock.lock(); cache.expressions = result; cache.lock.unlock()
         return result
     }
 
@@ -75,8 +92,11 @@ public struct ViewTree: Sendable {
     /// The largest number of matching calls on one path through the tree: the calls of alternatives
     /// (`if`/`switch`/`#if` branches) are not added up, the calls of one view hierarchy are.
     public func maxCount(where matches: (Call) -> Bool) -> Int {
+        // Cheap exit: nothing matches anywhere.
+        guard calls.contains(where: { matches($0.call) }) else { return 0 }
         var visiting: Set<String> = []
-        return roots.map { count($0, context: context, matches: matches, visiting: &visiting) }.reduce(0, +)
+        var memo: [String: Int] = [:]
+        return roots.map { count($0, context: context, matches: matches, visiting: &visiting, memo: &memo) }.reduce(0, +)
     }
 
     // MARK: - Walking
@@ -158,7 +178,8 @@ public struct ViewTree: Sendable {
     }
 
     private func typeCode(_ name: String, context: String?) -> [(Reached, String?)] {
-        guard followsTypes else { return [] }
+        // Only types whose files mention `body` can be views: others are not parsed for nothing.
+        guard followsTypes, !KnownTypes.all.contains(name), resolver.index.typeMayHave(name, word: "body") else { return [] }
         let declarations = resolver.declarations(of: name, context: context)
         guard let primary = declarations.first(where: { $0.kind != .extension }),
               declarations.contains(where: { $0.member("body") != nil }) else { return [] }
@@ -184,29 +205,30 @@ public struct ViewTree: Sendable {
         return [(Reached(key: context + "#" + name, block: Block(members.flatMap(\.code.statements))), context)]
     }
 
-    private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>) -> Int {
-        block.statements.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting) }
+    private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>, memo: inout [String: Int]) -> Int {
+        block.statements.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting, memo: &memo) }
     }
 
-    private func count(_ expr: Expr, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>) -> Int {
+    private func count(_ expr: Expr, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>, memo: inout [String: Int]) -> Int {
         var total = 0
         switch expr {
         case .branches(let conditions, let clauses, _):
-            total += conditions.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting) }
-            total += clauses.map { count($0.body, context: context, matches: matches, visiting: &visiting) }.max() ?? 0
+            total += conditions.reduce(0) { $0 + count($1, context: context, matches: matches, visiting: &visiting, memo: &memo) }
+            total += clauses.map { count($0.body, context: context, matches: matches, visiting: &visiting, memo: &memo) }.max() ?? 0
             return total
         case .call(let call):
             if matches(call) { total += 1 }
         default:
             break
         }
-        if case .branches = expr {} else {
-            for child in expr.children { total += count(child, context: context, matches: matches, visiting: &visiting) }
-        }
+        for child in expr.children { total += count(child, context: context, matches: matches, visiting: &visiting, memo: &memo) }
         for (reached, scope) in reachedCode(from: expr, context: context) where !visiting.contains(reached.key) {
+            if let known = memo[reached.key] { total += known; continue }
             visiting.insert(reached.key)
-            total += count(reached.block, context: scope, matches: matches, visiting: &visiting)
+            let value = count(reached.block, context: scope, matches: matches, visiting: &visiting, memo: &memo)
             visiting.remove(reached.key)
+            memo[reached.key] = value
+            total += value
         }
         return total
     }

@@ -75,8 +75,7 @@ struct BadInputTests {
         let folder = try scratchFolder("latin1")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try copyExample("ProductivityTimer", to: folder)
-        var bytes = Array("// caf".utf8) + [0xE9] + Array("\nstruct Cafe {}\n".utf8)
-        bytes += []
+        let bytes = Array("// caf".utf8) + [0xE9] + Array("\nstruct Cafe {}\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/App/Cafe.swift"))
         let output = glance("lint", folder, "--explain-skips")
         #expect(output.exitCode == 0)

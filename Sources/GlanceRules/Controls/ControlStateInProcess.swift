@@ -175,6 +175,8 @@ struct ControlStateInProcess: Rule {
     private func typeTouchesExternalState(_ name: String, resolver: Resolver, visited: inout Set<String>, depth: Int) -> Bool {
         guard visited.insert(name).inserted else { return false }
         guard depth < 4 else { return true }
+        // Files that mention storage, network or services at all count as external, without parsing them.
+        if resolver.index.typeMayMention(name, anyOf: Self.externalState.union(["UserDefaults"])) { return true }
         let declarations = resolver.declarations(of: name)
         if declarations.contains(where: { decl in decl.members.contains { $0.attribute("AppStorage") != nil } }) { return true }
         for decl in declarations {

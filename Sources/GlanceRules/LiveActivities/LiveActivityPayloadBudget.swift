@@ -65,8 +65,8 @@ struct LiveActivityPayloadBudget: Rule {
         var seen: Set<String> = []
         for activity in context.model.liveActivities where !activity.isAlarm {
             guard let attributes = activity.attributesType, seen.insert(attributes.qualifiedName).inserted else { continue }
-            var estimate = JSONSizeEstimate.of(shapes.shape(of: attributes.qualifiedName, context: nil), path: attributes.name)
-            let state = JSONSizeEstimate.of(shapes.shape(of: "ContentState", context: attributes.qualifiedName), path: attributes.name + ".ContentState")
+            var estimate = JSONSizeEstimate.of(shapes.shape(of: attributes), path: attributes.name)
+            let state = JSONSizeEstimate.of(activity.contentStateType.map { shapes.shape(of: $0) } ?? .unknown("no ContentState found"), path: attributes.name + ".ContentState")
             estimate.fixedBytes += state.fixedBytes
             estimate.unbounded += state.unbounded
             estimate.unknown += state.unknown
