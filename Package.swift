@@ -64,17 +64,20 @@ let package = Package(
         .target(name: "GlanceSourceIndex", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project model + source index → surface model (what ships where)
         .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
-        // surface model → violations
-        .target(name: "GlanceRules", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
+        // push bodies and headers → JSON values checked against the app's Swift types (Live Activity payloads)
+        .target(name: "GlancePayload", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
+        // surface model / pushes → violations
+        .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
-        .target(name: "GlanceReporters", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload"], swiftSettings: syntaxCompile),
         // command line
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload"], swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI"], swiftSettings: syntaxCompile),
 
         .testTarget(name: "GlanceProjectTests", dependencies: ["GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSourceIndexTests", dependencies: ["GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSurfacesTests", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlancePayloadTests", dependencies: ["GlancePayload", "GlanceProject", "GlanceSurfaces", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],

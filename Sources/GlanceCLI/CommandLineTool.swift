@@ -22,6 +22,7 @@ public struct CommandLineTool {
     static let commands: [(name: String, summary: String)] = [
         ("lint", "Check a project against the rule catalog"),
         ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
+        ("payload", "Check, template and simulate Live Activity push payloads against the app's Swift types"),
         ("rules", "List the rules, or show one rule in full"),
         ("version", "Print the version"),
     ]
@@ -53,6 +54,7 @@ public struct CommandLineTool {
         case "lint": try lint(rest, output: &output)
         case "surfaces": try surfaces(rest, output: &output)
         case "rules": try rules(rest, output: &output)
+        case "payload": try payload(rest, output: &output)
         case "version", "--version": output.standardOutput += Glance.version + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
@@ -195,6 +197,8 @@ enum Help {
                 USAGE: glance rules [RULE_ID] [--format text|json|markdown]
 
                 """
+        case "payload":
+            return PayloadHelp.main
         case "version":
             return "USAGE: glance version\n"
         default:

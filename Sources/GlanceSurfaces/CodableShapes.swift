@@ -18,6 +18,9 @@ public indirect enum JSONShape: Sendable, CustomStringConvertible {
     case data
     /// An enum with raw values: the JSON holds one of them.
     case rawEnum(type: String, rawValues: [String], isString: Bool)
+    /// An enum without raw values and with synthesized Codable: an object with exactly one key, the case
+    /// name, whose value is an object of the case's associated values (`_0`, `_1`… when unlabeled).
+    case taggedEnum(type: String, cases: [JSONEnumCase])
     /// A struct (or class) with synthesized Codable.
     case object(type: String, fields: [JSONField])
     case array(JSONShape)
@@ -35,7 +38,7 @@ public indirect enum JSONShape: Sendable, CustomStringConvertible {
         case .url: return "URL"
         case .uuid: return "UUID"
         case .data: return "Data"
-        case .rawEnum(let type, _, _), .object(let type, _): return type
+        case .rawEnum(let type, _, _), .object(let type, _), .taggedEnum(let type, _): return type
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[String: \(value)]"
         case .optional(let wrapped): return "\(wrapped)?"
@@ -54,6 +57,12 @@ public struct JSONField: Sendable {
     /// `let x = value` is encoded but never decoded (synthesized `init(from:)` skips it).
     public let isDecoded: Bool
     public let location: SourceLocation
+}
+
+/// A case of an enum with synthesized Codable, and its associated values as fields.
+public struct JSONEnumCase: Sendable {
+    public let name: String
+    public let fields: [JSONField]
 }
 
 /// Builds `JSONShape`s from the project's declarations.
@@ -85,6 +94,9 @@ public struct CodableShapes {
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
             if let colon = topLevelColon(inner) {
+                let key = inner[..<colon].trimmingCharacters(in: .whitespaces)
+                // Only String keys make a JSON object; other keys (Int, enums) are written in other forms.
+                guard key == "String" else { return .unknown("a dictionary keyed by \(key)") }
                 return .dictionary(shape(of: String(inner[inner.index(after: colon)...]), context: context, visiting: &visiting))
             }
             return .array(shape(of: inner, context: context, visiting: &visiting))
@@ -93,8 +105,10 @@ public struct CodableShapes {
         let arguments = TypeName.genericArguments(text)
         switch base {
         case "Array", "Set", "ContiguousArray": return .array(arguments.first.map { shape(of: $0, context: context, visiting: &visiting) } ?? .unknown(text))
-        case "Dictionary": return .dictionary(arguments.last.map { shape(of: $0, context: context, visiting: &visiting) } ?? .unknown(text))
-        case "String", "Substring", "Character": return .string(maxLength: nil)
+        case "Dictionary":
+            guard arguments.count == 2, arguments[0].trimmingCharacters(in: .whitespaces) == "String" else { return .unknown("a dictionary not keyed by String") }
+            return .dictionary(shape(of: arguments[1], context: context, visiting: &visiting))
+        case "String": return .string(maxLength: nil)
         case "Bool": return .bool
         case "Date": return .date
         case "URL": return .url
@@ -125,6 +139,16 @@ public struct CodableShapes {
         switch declaration.kind {
         case .enum:
             let cases = members.filter { $0.kind == .enumCase }
+            if inherited.contains("Codable") || inherited.contains("Decodable"), !inherited.contains("String"),
+               !inherited.contains(where: { Self.integers[$0] != nil }) {
+                return .taggedEnum(type: qualified, cases: cases.map { enumCase in
+                    JSONEnumCase(name: enumCase.name, fields: enumCase.parameters.enumerated().map { index, parameter in
+                        let key = parameter.label == "_" ? "_\(index)" : parameter.label
+                        let type = parameter.type.map { shape(of: $0, context: qualified, visiting: &visiting) } ?? .unknown("\(enumCase.name) has an untyped value")
+                        return JSONField(name: key, key: key, shape: type, isDecoded: true, location: enumCase.location)
+                    })
+                })
+            }
             if cases.contains(where: { !$0.parameters.isEmpty }) { return .unknown("\(qualified) has cases with associated values") }
             if inherited.contains("String") {
                 return .rawEnum(type: qualified, rawValues: cases.map { $0.initializer?.stringValue ?? $0.name }, isString: true)
@@ -224,10 +248,19 @@ public struct JSONSizeEstimate: Sendable {
         case .rawEnum(_, let values, let isString):
             fixedBytes += (values.map(\.utf8.count).max() ?? 0) + (isString ? 2 : 0)
         case .object(_, let fields):
-            fixedBytes += 2 + max(0, fields.count - 1)
-            for field in fields {
-                fixedBytes += field.key.utf8.count + 3
-                add(field.shape, path: path + "." + field.name)
+            addObject(fields, path: path)
+        case .taggedEnum(_, let cases):
+            // `{"case":{…}}`: counted at its largest case.
+            let largest = cases.map { enumCase -> JSONSizeEstimate in
+                var estimate = JSONSizeEstimate()
+                estimate.fixedBytes = enumCase.name.utf8.count + 5
+                estimate.addObject(enumCase.fields, path: path + "." + enumCase.name)
+                return estimate
+            }.max { $0.fixedBytes < $1.fixedBytes }
+            if let largest {
+                fixedBytes += largest.fixedBytes
+                unbounded += largest.unbounded
+                unknown += largest.unknown
             }
         case .array, .dictionary:
             fixedBytes += 2
@@ -236,6 +269,14 @@ public struct JSONSizeEstimate: Sendable {
             add(wrapped, path: path)
         case .unknown(let why):
             unknown.append("\(path) (\(why))")
+        }
+    }
+
+    private mutating func addObject(_ fields: [JSONField], path: String) {
+        fixedBytes += 2 + max(0, fields.count - 1)
+        for field in fields {
+            fixedBytes += field.key.utf8.count + 3
+            add(field.shape, path: path + "." + field.name)
         }
     }
 }

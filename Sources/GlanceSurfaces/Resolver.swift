@@ -72,14 +72,16 @@ public final class Resolver: @unchecked Sendable {
         let withExtensions = { (primaries: [TypeDecl]) in includingExtensions ? self.withExtensions(primaries) : primaries }
         var base = TypeName.base(name)
         if base == "Self", let context { base = context }
-        if let context, !base.contains(Character(".")) {
+        if let context {
+            // `Leg` or `ContentState.Leg` written inside `TripAttributes`: the innermost enclosing scope wins.
+            let isDotted = base.contains(Character("."))
             var scope = context.split(separator: ".").map(String.init)
             while !scope.isEmpty {
                 let qualified = (scope + [base]).joined(separator: ".")
                 let found = index.primaryTypes(named: qualified).filter { $0.qualifiedName == qualified }
                 if !found.isEmpty { return withExtensions(found) }
                 let scopeName = scope.joined(separator: ".")
-                if let alias = index.primaryTypes(named: scopeName).filter({ $0.qualifiedName == scopeName })
+                if !isDotted, let alias = index.primaryTypes(named: scopeName).filter({ $0.qualifiedName == scopeName })
                     .flatMap({ $0.members }).first(where: { $0.kind == .typeAlias && $0.name == base })?.type {
                     return declarations(of: alias, context: scopeName, includingExtensions: includingExtensions)
                 }

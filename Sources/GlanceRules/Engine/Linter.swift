@@ -8,6 +8,11 @@ public struct LintResult: Sendable {
     public let skips: [Skip]
 
     public var hasErrors: Bool { violations.contains { $0.severity == .error } }
+
+    public init(violations: [Violation], skips: [Skip]) {
+        self.violations = violations
+        self.skips = skips
+    }
 }
 
 /// Runs rules over a surface model.

@@ -18,6 +18,7 @@ public enum RuleGroup: String, Sendable, CaseIterable {
     case alarmKit = "AlarmKit"
     case deepLinks = "Deep links"
     case projectStructure = "Project structure"
+    case payloads = "Live Activity push payloads"
 }
 
 /// What a rule is: its id, severity, the one-line summary, why it exists (with its source in the seeds,
@@ -55,14 +56,18 @@ public struct RuleDescription: Sendable {
     }
 }
 
-/// A rule: reads the surface model and reports violations through the context.
-public protocol Rule: Sendable {
+/// What every rule has, lint and payload rules alike: its description.
+public protocol DescribedRule: Sendable {
     static var description: RuleDescription { get }
+}
+
+/// A rule: reads the surface model and reports violations through the context.
+public protocol Rule: DescribedRule {
     init()
     func validate(_ context: RuleContext)
 }
 
-extension Rule {
+extension DescribedRule {
     public var identifier: String { Self.description.identifier }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+import GlancePayload
 import GlanceProject
 import GlanceSourceIndex
 import GlanceSurfaces
@@ -14,6 +16,8 @@ public struct RuleExample: Sendable {
     /// `path:line:column` of each expected violation, when they are not in Swift files (Info.plist, the project).
     public var expectedPlaces: [String]?
     public var note: String?
+    /// For payload rules: the push checked against the example's Swift types.
+    public var payload: PayloadExample?
 
     public init(files: [ExampleFile], targets: [ExampleTarget] = ExampleTarget.defaults, expectedPlaces: [String]? = nil, note: String? = nil) {
         self.files = files
@@ -46,11 +50,47 @@ public struct RuleExample: Sendable {
         return copy
     }
 
-    /// The code of all files, for documentation.
+    /// A push, checked against `PayloadExample.types` (or other Swift files compiled into the app).
+    public static func payload(_ body: String, headers: String? = nil, broadcast: Bool = false, attributes: String? = nil,
+                               types: String = PayloadExample.types) -> RuleExample {
+        var example = RuleExample(files: [ExampleFile(path: "Shared/DeliveryAttributes.swift", targets: ["App", "Widgets"], contents: types)])
+        example.payload = PayloadExample(body: body, headers: headers, broadcast: broadcast, attributes: attributes)
+        return example
+    }
+
+    /// The code of all files, for documentation (for payload examples: the body, and headers when given).
     public var code: String {
-        files.map { file in files.count == 1 ? file.contents : "// \(file.path) (\(file.targets.joined(separator: ", ")))\n\(file.contents)" }
+        if let payload {
+            return (payload.headers.map { $0 + "\n" } ?? "") + payload.body
+        }
+        return files.map { file in files.count == 1 ? file.contents : "// \(file.path) (\(file.targets.joined(separator: ", ")))\n\(file.contents)" }
             .joined(separator: "\n\n")
     }
+}
+
+/// A push in a payload rule's example. `↓` in the body or headers marks where a violation is reported.
+public struct PayloadExample: Sendable {
+    public var body: String
+    /// `name: value` lines.
+    public var headers: String?
+    public var broadcast: Bool
+    /// `--attributes`.
+    public var attributes: String?
+
+    /// The Swift types payload examples are checked against, compiled into the app and its widget extension.
+    public static let types = """
+        import ActivityKit
+
+        struct DeliveryAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable {
+                enum Stage: String, Codable { case preparing, onTheWay, delivered }
+                var stage: Stage
+                var eta: Date
+                var driverName: String?
+            }
+            var orderNumber: String
+        }
+        """
 }
 
 public struct ExampleFile: Sendable {
@@ -179,5 +219,37 @@ public enum ExampleRunner {
     public static func violations(of rule: any Rule.Type, in example: RuleExample) -> [Violation] {
         let model = model(for: example)
         return Linter(rules: [rule]).lint(model).violations
+    }
+
+    /// The body and headers of a payload example without markers, and the marker places (`payload.json:line:column`,
+    /// `headers.txt:line:column`).
+    public static func preparePayload(_ payload: PayloadExample) -> (body: String, headers: String?, places: [String]) {
+        var places: [String] = []
+        func strip(_ text: String, name: String) -> String {
+            var cleaned = ""
+            var line = 1, column = 1
+            for character in text {
+                if character == "↓" { places.append("\(name):\(line):\(column)"); continue }
+                cleaned.append(character)
+                if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            return cleaned
+        }
+        let body = strip(payload.body, name: "payload.json")
+        let headers = payload.headers.map { strip($0, name: "headers.txt") }
+        return (body, headers, places)
+    }
+
+    /// The time payload examples are judged at: 2026-11-29T10:00:00Z.
+    public static let payloadNow = Date(timeIntervalSince1970: 1_795_946_400)
+
+    /// The violations one payload rule reports on an example.
+    public static func violations(of rule: any PayloadRule.Type, in example: RuleExample) -> [Violation] {
+        guard let payload = example.payload else { return [] }
+        let (body, headersText, _) = preparePayload(payload)
+        let headers = headersText.flatMap { try? APNsHeaders(name: "headers.txt", text: $0) }
+        let push = Push(body: PayloadDocument(name: "payload.json", data: Data(body.utf8)), headers: headers, broadcast: payload.broadcast)
+        let catalog = ActivityTypeCatalog(model: model(for: example))
+        return PayloadChecker(rules: [rule]).check(push, catalog: catalog, attributes: payload.attributes, now: payloadNow).violations
     }
 }

@@ -58,6 +58,28 @@ public enum RuleRegistry {
         ExtensionNotEmbedded.self,
     ]
 
+    /// The rules of `glance payload check`, in catalog order.
+    public static let payloadRules: [any PayloadRule.Type] = [
+        PayloadInvalidJSON.self,
+        PayloadTooLarge.self,
+        PayloadMissingField.self,
+        PayloadBadEvent.self,
+        PayloadTimeInMilliseconds.self,
+        PayloadDismissalDateNotEnd.self,
+        PayloadStaleBeforeTimestamp.self,
+        PayloadContentStateMismatch.self,
+        PayloadDateEncoding.self,
+        PayloadAttributesMismatch.self,
+        PayloadBadHeaders.self,
+        PayloadAlertShape.self,
+    ]
+
+    public static func payloadRule(_ identifier: String) -> (any PayloadRule.Type)? {
+        payloadRules.first { $0.description.identifier == identifier }
+    }
+
+    public static var payloadIdentifiers: [String] { payloadRules.map { $0.description.identifier } }
+
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
         all.first { $0.description.identifier == identifier }
     }

@@ -1,0 +1,79 @@
+import GlancePayload
+import GlanceSurfaces
+
+/// `content-state` does not decode as the app's `ContentState`.
+public struct PayloadContentStateMismatch: PayloadRule {
+    public static let description = RuleDescription(
+        identifier: "payload_content_state_mismatch",
+        name: "content-state does not decode as ContentState",
+        group: .payloads,
+        defaultSeverity: .error,
+        summary: """
+            `content-state` does not decode as the project's `ContentState` with JSONDecoder's defaults: a missing \
+            non-optional key, `null` for a non-optional, a wrong JSON type, a number that does not fit, an enum value \
+            that is not a raw value. Keys follow `CodingKeys`. A key no property reads is a warning.
+            """,
+        rationale: """
+            ActivityKit decodes `content-state` with a default JSONDecoder into the app's ContentState. When that \
+            throws, the device drops the update silently (APNs already answered 200), and the activity freezes. \
+            Keys are the property names or their CodingKeys raw values; snake_case conversion does not happen.
+            """,
+        source: "facts DEC-01…DEC-06, PAY-04",
+        triggeringExamples: [
+            .payload("""
+                {"aps": {"timestamp": 1795946400, "event": "update",
+                         "content-state": {"stage": ↓"on_the_way", "eta": 817641000}}}
+                """),
+            .payload("""
+                {"aps": {"timestamp": 1795946400, "event": "update",
+                         "content-state": {"stage": "onTheWay", "eta": ↓"2026-11-29T10:30:00Z"}}}
+                """),
+            .payload("""
+                {"aps": {"timestamp": 1795946400, "event": "update",
+                         "content-state": ↓{"stage": "onTheWay", ↓"ETA": 817641000}}}
+                """),
+        ],
+        nonTriggeringExamples: [
+            .payload("""
+                {"aps": {"timestamp": 1795946400, "event": "update",
+                         "content-state": {"stage": "onTheWay", "eta": 817641000, "driverName": null}}}
+                """),
+            .payload("""
+                {"aps": {"timestamp": 1795946400, "event": "end"}}
+                """),
+        ])
+
+    public init() {}
+
+    public func validate(_ context: PayloadContext) {
+        guard let state = context.aps?["content-state"] else { return }
+        let path = PayloadContext.apsPath.appending("content-state")
+        guard let type = context.activityType else {
+            if state.object == nil { context.report(path, "is \(state.typeName); content-state must be an object") }
+            if let reason = context.activityTypeSkip { context.skip(reason) }
+            return
+        }
+        guard state.object != nil else {
+            context.report(path, "is \(state.typeName); \(type.name).ContentState is written as an object")
+            return
+        }
+        let check = ShapeDecoder.check(state, as: type.contentState, at: path, swiftPath: "\(type.name).ContentState")
+        let attributeKeys = Self.keys(of: type.attributes)
+        for issue in check.issues {
+            if issue.isFailure {
+                context.report(issue.path, issue.message)
+            } else if let key = issue.path.components.last, case .key(let name) = key, attributeKeys.contains(name), issue.path.components.count == 3 {
+                context.report(issue.path, "is not read: it is a property of \(type.name), so it belongs in \"attributes\" (sent once, on start)", atKey: true, severity: .warning)
+            } else {
+                context.report(issue.path, issue.message, atKey: true, severity: .warning)
+            }
+        }
+        for part in check.unchecked { context.skip("not checked: \(part)") }
+    }
+
+    /// The JSON keys of an object shape.
+    static func keys(of shape: JSONShape) -> Set<String> {
+        if case .object(_, let fields) = shape { return Set(fields.map(\.key)) }
+        return []
+    }
+}
