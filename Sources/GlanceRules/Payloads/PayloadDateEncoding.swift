@@ -42,8 +42,9 @@ public struct PayloadDateEncoding: PayloadRule {
 
     public func validate(_ context: PayloadContext) {
         guard let type = context.activityType, let aps = context.aps else { return }
-        let timestamp = context.push.number("timestamp").flatMap { $0 > 1e9 && $0 < PayloadTimeInMilliseconds.threshold ? $0 : nil }
-        let reference = timestamp ?? context.now.timeIntervalSince1970
+        // The push's own time (seconds, or milliseconds by mistake), else the time of the check.
+        let timestamp = context.push.number("timestamp").map { $0 > PayloadTimeInMilliseconds.threshold ? $0 / 1000 : $0 }
+        let reference = timestamp.flatMap { $0 > 1e9 ? $0 : nil } ?? context.now.timeIntervalSince1970
         var leaves: [DecodedLeaf] = []
         if let state = aps["content-state"] {
             leaves += ShapeDecoder.check(state, as: type.contentState, at: PayloadContext.apsPath.appending("content-state"), swiftPath: "\(type.name).ContentState").leaves

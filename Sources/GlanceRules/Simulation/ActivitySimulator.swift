@@ -76,10 +76,16 @@ public struct ActivitySimulator: Sendable {
         func add(_ time: Date, _ source: String?, _ event: ActivityTimeline.Event, _ detail: String, _ facts: [String], uncertain: Bool = false) {
             timeline.entries.append(.init(time: time, source: source, event: event, detail: detail, facts: facts, uncertain: uncertain))
         }
-        for item in pushes {
+        // With arrival times for all (JSON Lines), pushes arrive in that order; otherwise in the order given,
+        // each at its timestamp but never before the previous one.
+        let ordered = pushes.allSatisfy { $0.arrival != nil }
+            ? pushes.enumerated().sorted { ($0.element.arrival!, $0.offset) < ($1.element.arrival!, $1.offset) }.map(\.element)
+            : pushes
+        for item in ordered {
             let push = item.push
             let timestamp = push.number("timestamp")
-            let arrival = item.arrival ?? timestamp.map { Date(timeIntervalSince1970: $0 > 1e11 ? $0 / 1000 : $0) } ?? clock ?? Date(timeIntervalSince1970: 0)
+            var arrival = item.arrival ?? timestamp.map { Date(timeIntervalSince1970: $0 > 1e11 ? $0 / 1000 : $0) } ?? clock ?? Date(timeIntervalSince1970: 0)
+            if let clock, arrival < clock { arrival = clock }
             advance(to: arrival, state: &state, add: add)
             clock = arrival
             let result = checker.check(push, catalog: catalog, attributes: attributes, now: arrival)
@@ -133,7 +139,6 @@ public struct ActivitySimulator: Sendable {
                 continue
             }
             if let timestamp { state.lastTimestamp = max(state.lastTimestamp ?? timestamp, timestamp) }
-            if let alert = push.aps?["alert"] { add(arrival, item.source, .alert, "alert shown: \(describe(alert: alert))", ["PAY-08"]) }
             if let stale = push.number("stale-date") {
                 state.staleAt = Date(timeIntervalSince1970: stale)
                 state.staleReported = false
@@ -152,9 +157,10 @@ public struct ActivitySimulator: Sendable {
                     add(arrival, item.source, .ended, "ended\(describeState(push)); stays on the Lock Screen until the person removes it, at most 4 hours", ["PAY-04", "LA-02"])
                 }
             }
+            if let alert = push.aps?["alert"] { add(arrival, item.source, .alert, "alert shown: \(describe(alert: alert))", ["PAY-08"]) }
         }
         advance(to: nil, state: &state, add: add)
-        timeline.entries.sort { $0.time < $1.time }
+        timeline.entries = timeline.entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return timeline
     }
 

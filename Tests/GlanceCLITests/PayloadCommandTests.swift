@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import GlanceCLI
+
+/// `glance payload` end to end on the pushes of Examples/ProductivityTimer/Pushes, with exact output.
+struct PayloadCommandTests {
+    static let project = "Examples/ProductivityTimer"
+    static let pushes = "Examples/ProductivityTimer/Pushes"
+    static let sequence = ["1-start.json", "2-update.json", "3-update-late.json", "4-update-unix-date.json", "5-end.json"].map { pushes + "/" + $0 }
+
+    @Test func checkSequence() throws {
+        let output = glance(arguments: ["payload", "check"] + Self.sequence + ["--project", Self.project, "--headers", Self.pushes + "/headers.txt"])
+        #expect(output.standardOutput == (try expected("payload-check-sequence.txt")))
+        #expect(output.exitCode == 1)
+    }
+
+    @Test func checkBrokenBodyAndHeaders() throws {
+        let arguments = ["payload", "check", Self.pushes + "/broken.json", "--project", Self.project, "--headers", Self.pushes + "/broken-headers.txt"]
+        let text = glance(arguments: arguments)
+        #expect(text.standardOutput == (try expected("payload-check-broken.txt")))
+        #expect(text.exitCode == 1)
+        let json = glance(arguments: arguments + ["--reporter", "json"])
+        #expect(json.standardOutput == (try expected("payload-check-broken.json")))
+    }
+
+    @Test func templateOfEveryEventPassesCheck() throws {
+        let start = glance("payload", "template", "OrderAttributes", "--project", Self.project, "--event", "start")
+        #expect(start.standardOutput == (try expected("payload-template-start.json")))
+        #expect(start.standardError == "")
+        for event in ["start", "update", "end"] {
+            let folder = try scratchFolder("template")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let template = glance("payload", "template", "OrderAttributes", "--project", Self.project, "--event", event, "--now")
+            try write(template.standardOutput, to: folder + "/body.json")
+            let check = glance("payload", "check", folder + "/body.json", "--project", Self.project, "--headers", Self.pushes + "/headers.txt", "--strict")
+            #expect(check.standardOutput == "", "template for \(event) does not pass check")
+            #expect(check.exitCode == 0)
+        }
+    }
+
+    @Test func simulateFilesAndJSONLines() throws {
+        let text = glance(arguments: ["payload", "simulate"] + Self.sequence + ["--project", Self.project])
+        #expect(text.standardOutput == (try expected("payload-simulate.txt")))
+        #expect(text.exitCode == 0)
+        let json = glance("payload", "simulate", Self.pushes + "/delivery.jsonl", "--project", Self.project, "--format", "json")
+        #expect(json.standardOutput == (try expected("payload-simulate.json")))
+    }
+
+    @Test func badInputIsOneLineAndExitCodeTwo() throws {
+        let folder = try scratchFolder("payload-bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("garbage\n", to: folder + "/headers.txt")
+        let cases: [([String], String)] = [
+            (["payload", "check", folder + "/missing.json"], "glance: error: \(folder)/missing.json: no such file\n"),
+            (["payload", "check", folder], "glance: error: \(folder): is a folder, not a JSON file\n"),
+            (["payload", "check", Self.pushes + "/2-update.json", "--project", Self.project, "--attributes", "Restaurant"],
+             "glance: error: Restaurant (Shared/OrderAttributes.swift:22) is not an ActivityAttributes type: it does not conform to ActivityAttributes, so ActivityKit cannot encode or decode it\n"),
+            (["payload", "check", Self.pushes + "/2-update.json", "--project", Self.project, "--attributes", "OrderAtributes"],
+             "glance: error: Examples/ProductivityTimer: no ActivityAttributes type named 'OrderAtributes'; did you mean 'OrderAttributes'?\n"),
+            (["payload", "check", Self.pushes + "/2-update.json", "--headers", folder + "/headers.txt"], "glance: error: \(folder)/headers.txt: line 1 is not 'name: value'\n"),
+            (["payload", "template", "OrderAttributes"], "glance: error: payload template needs --project PATH to read the type from (see 'glance payload template --help')\n"),
+            (["payload", "chek"], "glance: error: unknown payload command 'chek'; did you mean 'check'? (see 'glance payload --help')\n"),
+        ]
+        for (arguments, message) in cases {
+            let output = glance(arguments: arguments)
+            #expect(output.exitCode == 2, "\(arguments)")
+            #expect(output.standardError == message)
+            #expect(output.standardOutput == "")
+        }
+    }
+
+    @Test func bodiesThatAreNotJSONAreViolations() throws {
+        let folder = try scratchFolder("payload-json")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("hello\n", to: folder + "/text.json")
+        try write("{\"aps\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", to: folder + "/deep.json")
+        let huge = "{\"aps\": {\"timestamp\": 1795946400, \"event\": \"update\", \"content-state\": {\"status\": \"onTheWay\", \"estimatedArrival\": 817641000, \"stopsAway\": 1, \"note\": \""
+            + String(repeating: "x", count: 10_000_000) + "\"}}}"
+        try write(huge, to: folder + "/huge.json")
+        let text = glance("payload", "check", folder + "/text.json")
+        #expect(text.standardOutput == "\(folder)/text.json:1:1: error: the body is not valid JSON: Invalid value [payload_invalid_json]\n")
+        let deep = glance("payload", "check", folder + "/deep.json")
+        #expect(deep.standardOutput.contains("deep.json:1:520: error: the body is not valid JSON: Too many nested arrays or dictionaries [payload_invalid_json]"))
+        let started = Date()
+        let large = glance("payload", "check", folder + "/huge.json", "--project", Self.project)
+        #expect(large.standardOutput.hasPrefix("\(folder)/huge.json:1:1: error: the body is 10000153 bytes; APNs refuses Live Activity pushes over 4096 bytes"))
+        #expect(large.exitCode == 1)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}
+
+func glance(arguments: [String]) -> CommandLineTool.Output {
+    let previous = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    return CommandLineTool().run(arguments)
+}
