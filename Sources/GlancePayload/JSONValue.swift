@@ -59,7 +59,7 @@ public enum NumberType: String, Sendable, CaseIterable {
     public init?(swiftName: String) {
         switch swiftName {
         case "CGFloat", "TimeInterval", "Float64": self = .double
-        case "Float32": self = .float
+        case "Float32", "Float16": self = .float
         default: self.init(rawValue: swiftName)
         }
     }

@@ -15,12 +15,12 @@ public enum PayloadTemplate {
         var aps: [String: JSONValue] = [
             "timestamp": .number(JSONNumber(seconds)),
             "event": .string(event.rawValue),
-            "content-state": placeholder(type.contentState, name: "ContentState", path: "\(type.name).ContentState", time: seconds, unfilled: &unfilled),
+            "content-state": root(type.contentState, path: "\(type.name).ContentState", time: seconds, unfilled: &unfilled),
         ]
         switch event {
         case .start:
             aps["attributes-type"] = .string(type.name)
-            aps["attributes"] = placeholder(type.attributes, name: type.name, path: type.name, time: seconds, unfilled: &unfilled)
+            aps["attributes"] = root(type.attributes, path: type.name, time: seconds, unfilled: &unfilled)
             aps["alert"] = .object(["title": .string("<title>"), "body": .string("<body>")])
         case .update:
             break
@@ -29,6 +29,12 @@ public enum PayloadTemplate {
             aps["dismissal-date"] = .number(JSONNumber(seconds + 900))
         }
         return (.object(["aps": .object(aps)]), unfilled)
+    }
+
+    /// `content-state` and `attributes` are objects even when their type decodes itself: `{}` to fill in.
+    static func root(_ shape: JSONShape, path: String, time: Double, unfilled: inout [String]) -> JSONValue {
+        let value = placeholder(shape, name: path, path: path, time: time, unfilled: &unfilled)
+        return value == .null ? .object([:]) : value
     }
 
     /// A value of the shape. `time` is Unix seconds; dates are written relative to 2001.

@@ -73,7 +73,7 @@ public struct CodableShapes {
 
     static let integers: [String: Int] = ["Int": 20, "Int64": 20, "UInt": 20, "UInt64": 20, "Int32": 11, "UInt32": 10,
                                           "Int16": 6, "UInt16": 5, "Int8": 4, "UInt8": 3]
-    static let floatings: Set<String> = ["Double", "Float", "CGFloat", "Float64", "Float32", "TimeInterval", "Decimal"]
+    static let floatings: Set<String> = ["Double", "Float", "CGFloat", "Float64", "Float32", "Float16", "TimeInterval", "Decimal"]
 
     /// The shape of a declared struct, class or enum.
     public func shape(of declaration: TypeDecl) -> JSONShape {

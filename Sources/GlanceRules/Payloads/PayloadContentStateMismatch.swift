@@ -48,13 +48,10 @@ public struct PayloadContentStateMismatch: PayloadRule {
     public func validate(_ context: PayloadContext) {
         guard let state = context.aps?["content-state"] else { return }
         let path = PayloadContext.apsPath.appending("content-state")
+        // A content-state that is not an object is payload_missing_field's finding.
+        guard state.object != nil else { return }
         guard let type = context.activityType else {
-            if state.object == nil { context.report(path, "is \(state.typeName); content-state must be an object") }
             if let reason = context.activityTypeSkip { context.skip(reason) }
-            return
-        }
-        guard state.object != nil else {
-            context.report(path, "is \(state.typeName); \(type.name).ContentState is written as an object")
             return
         }
         let check = ShapeDecoder.check(state, as: type.contentState, at: path, swiftPath: "\(type.name).ContentState")
