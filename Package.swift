@@ -66,16 +66,19 @@ let package = Package(
         .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // surface model → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
+        // .glance.json, path globs, baseline: which rules run and which violations are reported
+        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         // command line
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlanceConfiguration"], swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI"], swiftSettings: syntaxCompile),
 
         .testTarget(name: "GlanceProjectTests", dependencies: ["GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSourceIndexTests", dependencies: ["GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSurfacesTests", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]

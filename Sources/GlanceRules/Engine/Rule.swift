@@ -18,6 +18,8 @@ public enum RuleGroup: String, Sendable, CaseIterable {
     case alarmKit = "AlarmKit"
     case deepLinks = "Deep links"
     case projectStructure = "Project structure"
+    /// Glance's own inline suppressions.
+    case suppressions = "Suppressions"
 }
 
 /// What a rule is: its id, severity, the one-line summary, why it exists (with its source in the seeds,

@@ -56,6 +56,8 @@ public enum RuleRegistry {
         DeepLinkRouteUnmatched.self,
         // Project structure
         ExtensionNotEmbedded.self,
+        // Suppressions
+        UnusedSuppression.self,
     ]
 
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
