@@ -68,10 +68,12 @@ let package = Package(
         .target(name: "GlancePayload", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
+        // .glance.json, path globs, baseline: which rules run and which violations are reported
+        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload"], swiftSettings: syntaxCompile),
         // command line
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration"], swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI"], swiftSettings: syntaxCompile),
 
         .testTarget(name: "GlanceProjectTests", dependencies: ["GlanceProject"], swiftSettings: syntaxCompile),
@@ -79,6 +81,7 @@ let package = Package(
         .testTarget(name: "GlanceSurfacesTests", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlancePayloadTests", dependencies: ["GlancePayload", "GlanceProject", "GlanceSurfaces", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import GlanceRules
+
 /// A small command-line argument parser: `--flag`, `--option value`, `--option=value`, positionals, with
 /// errors for unknown options that suggest the closest known one.
 struct Arguments {
@@ -68,22 +70,7 @@ struct Arguments {
         return value
     }
 
-    static func closest(_ text: String, in candidates: [String]) -> String? {
-        func distance(_ a: String, _ b: String) -> Int {
-            let a = Array(a), b = Array(b)
-            var previous = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var current = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...max(b.count, 1) where !b.isEmpty {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        let scored = candidates.map { ($0, distance(text, $0)) }.filter { $0.1 <= max(2, text.count / 3) }
-        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
-    }
+    static func closest(_ text: String, in candidates: [String]) -> String? { Suggestion.closest(text, in: candidates) }
 }
 
 /// A failure of the run itself (exit code 2), printed as one line.

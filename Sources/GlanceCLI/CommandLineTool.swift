@@ -24,6 +24,7 @@ public struct CommandLineTool {
         ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
         ("payload", "Check, template and simulate Live Activity push payloads against the app's Swift types"),
         ("rules", "List the rules, or show one rule in full"),
+        ("init", "Write a starting .glance.json configuration"),
         ("version", "Print the version"),
     ]
 
@@ -55,6 +56,7 @@ public struct CommandLineTool {
         case "surfaces": try surfaces(rest, output: &output)
         case "rules": try rules(rest, output: &output)
         case "payload": try payload(rest, output: &output)
+        case "init": try initConfiguration(rest, output: &output)
         case "version", "--version": output.standardOutput += Glance.version + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
@@ -75,13 +77,15 @@ public struct CommandLineTool {
     private func lint(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("lint")!; return }
         let arguments = try Arguments(raw, spec: .init(flags: ["--strict", "--explain-skips", "--parse-all", "--quiet"],
-                                                       options: ["--reporter"]), command: "lint")
-        let reporter = ReporterKind(rawValue: try arguments.choice("--reporter", ReporterKind.allCases.map(\.rawValue), default: "xcode", command: "lint"))!
+                                                       options: ["--reporter", "--config", "--baseline", "--write-baseline"]), command: "lint")
         let path = arguments.positionals.first ?? "."
-        let (_, result) = try Glance.lint(at: path, parseEverything: arguments.flag("--parse-all"))
+        let settings = try LintSettings(arguments: arguments, path: path)
+        let reporter = settings.reporter
+        let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
+        let result = try settings.applyBaseline(linted, root: model.project.root, output: &output)
         output.standardOutput += ViolationReporter.render(result, as: reporter, displayRoot: Glance.displayRoot(for: path),
                                                          explainSkips: arguments.flag("--explain-skips"))
-        let failing = result.violations.contains { $0.severity == .error || arguments.flag("--strict") }
+        let failing = result.violations.contains { $0.severity == .error || settings.strict }
         output.exitCode = failing ? 1 : 0
     }
 
@@ -160,7 +164,8 @@ enum Help {
             return """
                 OVERVIEW: Check a project against the rule catalog.
 
-                USAGE: glance lint [PATH] [--reporter xcode|json] [--strict] [--explain-skips]
+                USAGE: glance lint [PATH] [--reporter xcode|json] [--strict] [--explain-skips] [--config FILE]
+                                   [--baseline FILE] [--write-baseline FILE]
 
                 ARGUMENTS:
                   PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
@@ -169,10 +174,21 @@ enum Help {
 
                 OPTIONS:
                   --reporter <name>  xcode (default: path:line:column: severity: message [rule]) or json.
-                  --strict           Exit 1 on warnings too.
+                                     Wins over the configuration's "reporter".
+                  --strict           Exit 1 on warnings too (also when the configuration says "strict": true).
                   --explain-skips    List what could not be checked, and why, after the violations.
                   --parse-all        Parse every Swift file instead of only those that can matter (slower; for checking).
+                  --config <file>    The configuration to use. Default: the first .glance.json in PATH's folder or
+                                     any folder above it (see 'glance init').
+                  --baseline <file>  Report only violations not recorded in this baseline. Wins over the
+                                     configuration's "baseline".
+                  --write-baseline <file>
+                                     Record the violations found (after configuration and suppressions) in this
+                                     file, then report as usual.
                   -h, --help         Show this help.
+
+                SUPPRESSIONS: in Swift files, // glance:disable RULE…, // glance:enable RULE…,
+                  // glance:disable:next RULE…, // glance:disable:this RULE… ('all' for every rule).
 
                 EXIT CODES: 0 no errors, 1 error violations (or warnings with --strict), 2 the run failed.
 
@@ -199,6 +215,8 @@ enum Help {
                 """
         case "payload":
             return PayloadHelp.main
+        case "init":
+            return initHelp
         case "version":
             return "USAGE: glance version\n"
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceConfiguration
 import GlanceProject
 import GlanceReporters
 import GlanceRules
@@ -24,6 +25,15 @@ public enum Glance {
     public static func lint(at path: String, rules: [any Rule.Type] = RuleRegistry.all, parseEverything: Bool = false) throws -> (SurfaceModel, LintResult) {
         let model = try surfaces(at: path, parseEverything: parseEverything)
         return (model, Linter(rules: rules).lint(model))
+    }
+
+    /// Lints the project(s) at `path` as a configuration says: its rules and severities, then its path
+    /// globs (`included`, `excluded`, `excluded_by_rule`) over the reported violations. Inline suppressions
+    /// are applied by the linter; the baseline is not (see `LintSettings`).
+    public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false) throws -> (SurfaceModel, LintResult) {
+        let model = try surfaces(at: path, parseEverything: parseEverything)
+        let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
+        return (model, configuration.filter(result, root: model.project.root))
     }
 
     /// What to print before relative paths: the folder as the user typed it (the project's folder when a

@@ -254,6 +254,13 @@ public final class SourceIndex: @unchecked Sendable {
         (globalOwners[name] ?? []).sorted().compactMap(parse).flatMap { $0.globals.filter { $0.name == name } }
     }
 
+    /// The `// glance:` comments of every file that has some (`FileTokens.directiveComments`), by path. Comes
+    /// from the scan every file gets; no file is read again.
+    public var directiveComments: [String: [LineComment]] {
+        lock.lock(); defer { lock.unlock() }
+        return tokens.filter { !$0.value.directiveComments.isEmpty }.mapValues(\.directiveComments)
+    }
+
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         paths.filter { tokens[$0]?.words.contains(word) ?? false }.compactMap(parse)

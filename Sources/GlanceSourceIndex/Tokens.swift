@@ -23,6 +23,10 @@ public struct FileTokens: Sendable {
     public let attributes: Set<String>
     /// Contents of single-line string literals (up to 200 bytes).
     public let strings: Set<String>
+    /// `//` comments whose text, after the slashes and spaces, starts with `glance:` (inline suppressions),
+    /// in file order. Found by the same scan, so a `// glance:` inside a string literal or a block comment is
+    /// not one of them.
+    public let directiveComments: [LineComment]
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
     static let valueKeywords: Set<String> = ["let", "var", "func"]
@@ -36,6 +40,8 @@ public struct FileTokens: Sendable {
         var topLevel: Set<String> = []
         var attributes: Set<String> = []
         var strings: Set<String> = []
+        var directives: [LineComment] = []
+        var countedLines = (upTo: 0, line: 1, lineStart: 0)   // newlines counted so far, for directive positions
         let bytes = Array(text.utf8)
         let count = bytes.count
         var index = 0
@@ -88,6 +94,19 @@ public struct FileTokens: Sendable {
                 let start = index
                 while index < count, bytes[index] != 0x0A { index += 1 }
                 addWords(start, index)
+                var textStart = start + 2
+                while textStart < index, bytes[textStart] == 0x20 || bytes[textStart] == 0x09 { textStart += 1 }
+                if index - textStart >= 7, bytes[textStart..<textStart + 7].elementsEqual(LineComment.marker) {
+                    for position in countedLines.upTo..<start where bytes[position] == 0x0A {
+                        countedLines.line += 1
+                        countedLines.lineStart = position + 1
+                    }
+                    countedLines.upTo = start
+                    var end = index
+                    if end > textStart, bytes[end - 1] == 0x0D { end -= 1 }
+                    directives.append(LineComment(line: countedLines.line, column: start - countedLines.lineStart + 1,
+                                                  text: String(decoding: bytes[textStart..<end], as: UTF8.self)))
+                }
                 continue
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2A:       // block comment (nesting)
                 let start = index
@@ -139,5 +158,25 @@ public struct FileTokens: Sendable {
         self.topLevelNames = topLevel
         self.attributes = attributes
         self.strings = strings
+        self.directiveComments = directives
     }
+}
+
+/// A `//` comment found by the lexical scan.
+public struct LineComment: Sendable, Hashable {
+    /// 1-based line of the `//`.
+    public let line: Int
+    /// 1-based column of the first `/`, in UTF-8 bytes (as SwiftSyntax counts columns).
+    public let column: Int
+    /// The comment's text after `//` and leading spaces, e.g. `glance:disable:next widget_url_multiple`.
+    public let text: String
+
+    public init(line: Int, column: Int, text: String) {
+        self.line = line
+        self.column = column
+        self.text = text
+    }
+
+    /// `glance:` in UTF-8: the start of a directive comment's text.
+    static let marker = Array("glance:".utf8)
 }

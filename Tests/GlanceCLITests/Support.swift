@@ -9,7 +9,9 @@ let repositoryRoot: String = {
 }()
 
 /// Runs `glance` with arguments, from the repository root (so paths in output are as a user would type them).
-func glance(_ arguments: String...) -> CommandLineTool.Output {
+func glance(_ arguments: String...) -> CommandLineTool.Output { glance(arguments) }
+
+func glance(_ arguments: [String]) -> CommandLineTool.Output {
     let previous = FileManager.default.currentDirectoryPath
     FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
     defer { FileManager.default.changeCurrentDirectoryPath(previous) }

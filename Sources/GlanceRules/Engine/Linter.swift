@@ -7,15 +7,17 @@ public struct LintResult: Sendable {
     public let violations: [Violation]
     public let skips: [Skip]
 
-    public var hasErrors: Bool { violations.contains { $0.severity == .error } }
-
     public init(violations: [Violation], skips: [Skip]) {
         self.violations = violations
         self.skips = skips
     }
+
+    public var hasErrors: Bool { violations.contains { $0.severity == .error } }
 }
 
-/// Runs rules over a surface model.
+/// Runs rules over a surface model, then applies the inline suppressions (`// glance:disable …`) of the
+/// Swift files and, when `unused_suppression` is among the rules, reports the suppressions that suppress
+/// nothing.
 public struct Linter: Sendable {
     public let rules: [any Rule.Type]
     /// Severity overrides by rule id.
@@ -38,6 +40,23 @@ public struct Linter: Sendable {
             violations += context.violations
             skips += context.skips
         }
+        violations = applySuppressions(to: violations, model: model)
         return LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
+    }
+
+    private func applySuppressions(to violations: [Violation], model: SurfaceModel) -> [Violation] {
+        var comments: [String: [LineComment]] = [:]
+        for (path, list) in model.index.directiveComments { comments[model.relativePath(path)] = list }
+        guard !comments.isEmpty else { return violations }
+        let ran = rules.map { $0.description.identifier }
+        let suppressions = InlineSuppressions(comments: comments, knownRules: Array(Set(RuleRegistry.identifiers + ran)).sorted())
+        var kept = suppressions.filter(violations)
+        let unusedRule = InlineSuppressions.unusedRule
+        guard ran.contains(unusedRule) else { return kept }
+        let severity = severities[unusedRule] ?? UnusedSuppression.description.defaultSeverity
+        // Reports of unused suppressions can themselves be suppressed, by naming `unused_suppression`.
+        kept += suppressions.filter(suppressions.unused(checkedRules: Set(ran), onlyUnusedRule: false, severity: severity), explicitOnly: true)
+        kept += suppressions.unused(checkedRules: Set(ran), onlyUnusedRule: true, severity: severity)
+        return kept
     }
 }

@@ -104,20 +104,7 @@ extension Expr {
 
 extension String {
     /// Levenshtein distance, for "did you mean" hints.
-    func editDistance(to other: String) -> Int {
-        let a = Array(self), b = Array(other)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    func editDistance(to other: String) -> Int { Suggestion.editDistance(self, other) }
 
     /// The closest candidate within a small distance, for "did you mean" hints.
     func closest(in candidates: [String]) -> String? {

@@ -19,6 +19,8 @@ public enum RuleGroup: String, Sendable, CaseIterable {
     case deepLinks = "Deep links"
     case projectStructure = "Project structure"
     case payloads = "Live Activity push payloads"
+    /// Glance's own inline suppressions.
+    case suppressions = "Suppressions"
 }
 
 /// What a rule is: its id, severity, the one-line summary, why it exists (with its source in the seeds,

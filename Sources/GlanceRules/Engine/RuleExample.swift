@@ -215,10 +215,13 @@ public enum ExampleRunner {
         return SurfaceModel.build(project: project, index: SourceIndex(sources: sources))
     }
 
-    /// The violations one rule reports on an example.
+    /// The violations one rule reports on an example. `unused_suppression` is judged with every rule
+    /// running, since it is about their violations.
     public static func violations(of rule: any Rule.Type, in example: RuleExample) -> [Violation] {
         let model = model(for: example)
-        return Linter(rules: [rule]).lint(model).violations
+        let identifier = rule.description.identifier
+        let rules = identifier == UnusedSuppression.description.identifier ? RuleRegistry.all : [rule]
+        return Linter(rules: rules).lint(model).violations.filter { $0.rule == identifier }
     }
 
     /// The body and headers of a payload example without markers, and the marker places (`payload.json:line:column`,

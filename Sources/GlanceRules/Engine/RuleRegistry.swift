@@ -56,6 +56,8 @@ public enum RuleRegistry {
         DeepLinkRouteUnmatched.self,
         // Project structure
         ExtensionNotEmbedded.self,
+        // Suppressions
+        UnusedSuppression.self,
     ]
 
     /// The rules of `glance payload check`, in catalog order.

@@ -1,0 +1,56 @@
+import Foundation
+import GlanceConfiguration
+import GlanceReporters
+import GlanceRules
+
+/// What `glance lint` runs with: the configuration file (`--config FILE`, or the `.glance.json` found from
+/// PATH upwards) with the command line winning where both say something (`--reporter`, `--strict`,
+/// `--baseline`).
+struct LintSettings {
+    let configuration: Configuration
+    let reporter: ReporterKind
+    let strict: Bool
+    /// The baseline to leave out, read before linting so a bad file fails fast.
+    let baseline: Baseline?
+    /// Where `--write-baseline` writes: absolute path, and as typed.
+    let writeBaseline: (path: String, shown: String)?
+
+    /// - Throws: `ConfigurationError` for a bad configuration or baseline file; `CLIError` for bad flags.
+    init(arguments: Arguments, path: String) throws {
+        let reporters = ReporterKind.allCases.map(\.rawValue)
+        let configuration = try ConfigurationFile.load(explicit: arguments.option("--config"), lintPath: path,
+                                                       parser: ConfigurationParser(reporters: reporters))
+        self.configuration = configuration
+        reporter = ReporterKind(rawValue: try arguments.choice("--reporter", reporters, default: configuration.reporter ?? "xcode", command: "lint"))!
+        strict = arguments.flag("--strict") || configuration.strict
+        writeBaseline = arguments.option("--write-baseline").map { (ConfigurationFile.absolute($0), $0) }
+
+        let source: (path: String, shown: String)?
+        if let flag = arguments.option("--baseline") {
+            source = (ConfigurationFile.absolute(flag), flag)
+        } else if let configured = configuration.baselinePath {
+            let absolute = ConfigurationFile.absolute(configured)
+            source = (absolute, ConfigurationFile.displayPath(absolute))
+        } else {
+            source = nil
+        }
+        // Writing the baseline the configuration names for the first time: there is nothing to read yet.
+        if let source, !(source.path == writeBaseline?.path && !FileManager.default.fileExists(atPath: source.path)) {
+            baseline = try Baseline.read(from: source.path, shown: source.shown)
+        } else {
+            baseline = nil
+        }
+    }
+
+    /// Writes the current violations to `--write-baseline` when given (a note goes to standard error), then
+    /// leaves out the violations the baseline holds.
+    func applyBaseline(_ result: LintResult, root: String, output: inout CommandLineTool.Output) throws -> LintResult {
+        if let writeBaseline {
+            try Baseline(violations: result.violations, root: root).write(to: writeBaseline.path, shown: writeBaseline.shown)
+            let count = result.violations.count
+            output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(writeBaseline.shown)\n"
+        }
+        guard let baseline else { return result }
+        return LintResult(violations: baseline.filter(result.violations, root: root), skips: result.skips)
+    }
+}

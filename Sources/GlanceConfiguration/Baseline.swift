@@ -1,0 +1,150 @@
+import Foundation
+import GlanceRules
+
+/// Known violations to stop reporting: `glance lint --write-baseline FILE` records them, `--baseline FILE`
+/// (or the configuration's `baseline`) reports only violations that are not in it.
+///
+/// A violation matches a baseline entry with the same rule, file, text of the flagged line (whitespace
+/// trimmed; empty when the file is missing or not UTF-8 text) and message, where line numbers inside the
+/// message (`Widgets/Foo.swift:36`) are ignored. The violation's own line number is not compared, so lines
+/// inserted or removed elsewhere in the file keep old findings silent. Matching counts: two identical
+/// entries absorb two identical violations, and a third is reported.
+///
+/// File format (JSON, keys sorted, entries sorted by file, line, rule and message):
+/// `{"version": 1, "violations": [{"file", "line", "lineText", "message", "rule"}]}`, with `file` relative
+/// to the lint root and `line` recorded for people only.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Hashable {
+        public let rule: String
+        public let file: String
+        /// Where the violation was when the baseline was written; not used for matching.
+        public let line: Int
+        public let lineText: String
+        public let message: String
+
+        public init(rule: String, file: String, line: Int, lineText: String, message: String) {
+            self.rule = rule
+            self.file = file
+            self.line = line
+            self.lineText = lineText
+            self.message = message
+        }
+
+        fileprivate var key: Key { Key(rule: rule, file: file, lineText: lineText, message: Baseline.normalized(message)) }
+    }
+
+    fileprivate struct Key: Hashable {
+        let rule: String
+        let file: String
+        let lineText: String
+        let message: String
+    }
+
+    private struct FileFormat: Codable {
+        let version: Int
+        let violations: [Entry]
+    }
+
+    public static let version = 1
+    public let entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted { ($0.file, $0.line, $0.rule, $0.message) < ($1.file, $1.line, $1.rule, $1.message) }
+    }
+
+    /// The baseline of the current violations; line texts are read from the files under `root`.
+    public init(violations: [Violation], root: String) {
+        let lines = LineTexts(root: root)
+        self.init(entries: violations.map { violation in
+            Entry(rule: violation.rule, file: violation.file, line: violation.line,
+                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.message)
+        })
+    }
+
+    /// The violations that are not in the baseline (each entry absorbs at most one violation).
+    public func filter(_ violations: [Violation], root: String) -> [Violation] {
+        var remaining: [Key: Int] = [:]
+        for entry in entries { remaining[entry.key, default: 0] += 1 }
+        let lines = LineTexts(root: root)
+        return violations.filter { violation in
+            let key = Key(rule: violation.rule, file: violation.file, lineText: lines.text(file: violation.file, line: violation.line),
+                          message: Self.normalized(violation.message))
+            guard let count = remaining[key], count > 0 else { return true }
+            remaining[key] = count - 1
+            return false
+        }
+    }
+
+    /// Reads a baseline file.
+    /// - Parameter shown: the file as shown in messages.
+    /// - Throws: `ConfigurationError` when the file is missing, unreadable or not a baseline.
+    public static func read(from path: String, shown: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: shown, FileManager.default.fileExists(atPath: path) ? "the baseline cannot be read" : "no such baseline file (write one with --write-baseline)")
+        }
+        do {
+            _ = try JSONValue.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw ConfigurationError(file: shown, "not a baseline: \(error.reason)")
+        }
+        guard let file = try? JSONDecoder().decode(FileFormat.self, from: data) else {
+            throw ConfigurationError(file: shown, "not a baseline: expected {\"version\": 1, \"violations\": [{\"rule\", \"file\", \"line\", \"lineText\", \"message\"}]}")
+        }
+        guard file.version == version else {
+            throw ConfigurationError(file: shown, "baseline version \(file.version) is not supported (this Glance reads version \(version))")
+        }
+        return Baseline(entries: file.violations)
+    }
+
+    /// The file's text: pretty-printed JSON with sorted keys, ending in a newline.
+    public var fileText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(FileFormat(version: Self.version, violations: entries))) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Writes `fileText` to `path`.
+    /// - Throws: `ConfigurationError` when the file cannot be written.
+    public func write(to path: String, shown: String) throws {
+        do {
+            try Data(fileText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ConfigurationError(file: shown, "the baseline cannot be written")
+        }
+    }
+
+    /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext`.
+    static func normalized(_ message: String) -> String {
+        let range = NSRange(message.startIndex..., in: message)
+        return lineReference.stringByReplacingMatches(in: message, range: range, withTemplate: "$1")
+    }
+
+    private static let lineReference = try! NSRegularExpression(pattern: #"(\.[A-Za-z0-9]+):[0-9]+(?::[0-9]+)?"#)
+}
+
+/// The trimmed text of lines of files under a root, each file read once.
+final class LineTexts {
+    private let root: String
+    private var files: [String: [Substring]] = [:]
+
+    init(root: String) { self.root = root }
+
+    /// The line's text without surrounding whitespace; empty when the file is missing, not UTF-8 text, or
+    /// shorter.
+    func text(file: String, line: Int) -> String {
+        if files[file] == nil {
+            let path = (root.hasSuffix("/") ? root : root + "/") + file
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+               let data = FileManager.default.contents(atPath: path), !data.contains(0), let text = String(data: data, encoding: .utf8) {
+                files[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+            } else {
+                files[file] = []
+            }
+        }
+        let lines = files[file]!
+        guard line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

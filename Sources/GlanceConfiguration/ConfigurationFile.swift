@@ -1,0 +1,65 @@
+import Foundation
+
+/// Finds and reads the configuration file: `--config FILE` when given, else the first `.glance.json` in the
+/// folder of the linted path or any folder above it, up to the filesystem root.
+public enum ConfigurationFile {
+    /// The first `.glance.json` (absolute path) in the folder of `lintPath` or above. The walk starts at
+    /// `lintPath` when it is a plain folder, else at its parent folder (for a file, an `.xcodeproj` or an
+    /// `.xcworkspace`).
+    public static func find(from lintPath: String) -> String? {
+        var folder = absolute(lintPath)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+        let ext = (folder as NSString).pathExtension
+        if !exists || !isFolder.boolValue || ext == "xcodeproj" || ext == "xcworkspace" {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        while true {
+            let candidate = folder == "/" ? "/" + Configuration.fileName : folder + "/" + Configuration.fileName
+            var candidateIsFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &candidateIsFolder), !candidateIsFolder.boolValue {
+                return candidate
+            }
+            if folder == "/" || folder.isEmpty { return nil }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// The configuration for linting `lintPath`: from `explicit` (as the user typed it) when given, else
+    /// from the file `find(from:)` finds, else the default configuration.
+    /// - Throws: `ConfigurationError` when the file is missing (explicit only), unreadable or invalid.
+    public static func load(explicit: String?, lintPath: String, parser: ConfigurationParser) throws -> Configuration {
+        let path: String
+        let shown: String
+        if let explicit {
+            path = absolute(explicit)
+            shown = explicit
+        } else if let found = find(from: lintPath) {
+            path = found
+            shown = displayPath(found)
+        } else {
+            return Configuration()
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ConfigurationError(file: shown, "no such configuration file")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: shown, "the configuration file cannot be read")
+        }
+        return try parser.parse(data, file: shown, folder: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// An absolute, standardized path (relative paths are taken from the working folder).
+    public static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    /// A path relative to the working folder when it is below it, else absolute.
+    public static func displayPath(_ absolutePath: String) -> String {
+        let current = (FileManager.default.currentDirectoryPath as NSString).standardizingPath
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GlanceRules
+
+/// Reads `.glance.json` text into a `Configuration`, checking every key, type and rule id.
+///
+/// Errors are one line naming the file and the key: unknown keys and rule ids with a "did you mean" hint,
+/// wrong value types, malformed JSON, and contradictions (`only_rules` with `disabled_rules`, a rule both
+/// disabled and opted in).
+public struct ConfigurationParser: Sendable {
+    /// The rule ids the configuration may name.
+    public let ruleIdentifiers: [String]
+    /// The reporter names `reporter` may take.
+    public let reporters: [String]
+
+    public init(ruleIdentifiers: [String] = RuleRegistry.identifiers, reporters: [String]) {
+        self.ruleIdentifiers = ruleIdentifiers
+        self.reporters = reporters
+    }
+
+    /// - Parameters:
+    ///   - file: the file as shown in messages.
+    ///   - folder: the absolute folder that paths in the file are relative to.
+    /// - Throws: `ConfigurationError`.
+    public func parse(_ data: Data, file: String, folder: String) throws -> Configuration {
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(file: file, message) }
+        let json: JSONValue
+        do { json = try JSONValue.parse(data) } catch let error as JSONSyntaxError { throw fail(error.reason) }
+        guard case .object(let object) = json else { throw fail("the configuration must be a JSON object, not \(json.kind)") }
+        let keys = Configuration.Key.allCases.map(\.rawValue)
+        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw fail("unknown key '\(unknown)'\(Suggestion.hint(unknown, in: keys))")
+        }
+
+        var configuration = Configuration()
+        configuration.file = file
+        configuration.folder = folder
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            let key = Configuration.Key(rawValue: name)!
+            switch key {
+            case .disabledRules: configuration.disabledRules = try ruleIDs(value, key, fail)
+            case .optInRules: configuration.optInRules = try ruleIDs(value, key, fail)
+            case .onlyRules: configuration.onlyRules = try ruleIDs(value, key, fail)
+            case .severity: configuration.severities = try severities(value, fail)
+            case .included: configuration.included = try strings(value, "'included' must be a list of path globs", fail)
+            case .excluded: configuration.excluded = try strings(value, "'excluded' must be a list of path globs", fail)
+            case .excludedByRule: configuration.excludedByRule = try excludedByRule(value, fail)
+            case .baseline:
+                switch value {
+                case .null: configuration.baseline = nil
+                case .string(let path) where !path.isEmpty: configuration.baseline = path
+                default: throw fail("'baseline' must be a file path (a string) or null, not \(value.kind)")
+                }
+            case .reporter:
+                guard case .string(let reporter) = value else { throw fail("'reporter' must be a string, not \(value.kind)") }
+                guard reporters.contains(reporter) else {
+                    throw fail("reporter: no reporter '\(reporter)' (\(reporters.joined(separator: ", ")))\(Suggestion.hint(reporter, in: reporters))")
+                }
+                configuration.reporter = reporter
+            case .strict:
+                guard case .bool(let strict) = value else { throw fail("'strict' must be true or false, not \(value.kind)") }
+                configuration.strict = strict
+            }
+        }
+        if !configuration.onlyRules.isEmpty && !(configuration.disabledRules.isEmpty && configuration.optInRules.isEmpty) {
+            throw fail("only_rules cannot be combined with disabled_rules or opt_in_rules; list exactly the rules to run in only_rules")
+        }
+        if let both = configuration.disabledRules.first(where: configuration.optInRules.contains) {
+            throw fail("rule '\(both)' is in both disabled_rules and opt_in_rules")
+        }
+        return configuration
+    }
+
+    private func strings(_ value: JSONValue, _ expectation: String, _ fail: (String) -> ConfigurationError) throws -> [String] {
+        guard case .array(let items) = value else { throw fail("\(expectation), not \(value.kind)") }
+        return try items.enumerated().map { index, item in
+            guard case .string(let text) = item else { throw fail("\(expectation); item \(index + 1) is \(item.kind)") }
+            return text
+        }
+    }
+
+    private func ruleID(_ id: String, in context: String, _ fail: (String) -> ConfigurationError) throws -> String {
+        guard ruleIdentifiers.contains(id) else { throw fail("\(context): no rule '\(id)'\(Suggestion.hint(id, in: ruleIdentifiers))") }
+        return id
+    }
+
+    private func ruleIDs(_ value: JSONValue, _ key: Configuration.Key, _ fail: (String) -> ConfigurationError) throws -> [String] {
+        try strings(value, "'\(key.rawValue)' must be a list of rule ids", fail).map { try ruleID($0, in: key.rawValue, fail) }
+    }
+
+    private func severities(_ value: JSONValue, _ fail: (String) -> ConfigurationError) throws -> [String: Severity] {
+        guard case .object(let object) = value else {
+            throw fail("'severity' must be an object of rule ids to \"warning\" or \"error\", not \(value.kind)")
+        }
+        var result: [String: Severity] = [:]
+        let names = Severity.allCases.map(\.rawValue)
+        for (id, level) in object.sorted(by: { $0.key < $1.key }) {
+            _ = try ruleID(id, in: "severity", fail)
+            guard case .string(let text) = level else { throw fail("severity of '\(id)' must be \"warning\" or \"error\", not \(level.kind)") }
+            guard let severity = Severity(rawValue: text) else {
+                throw fail("severity of '\(id)' must be \"warning\" or \"error\", not \"\(text)\"\(Suggestion.hint(text, in: names))")
+            }
+            result[id] = severity
+        }
+        return result
+    }
+
+    private func excludedByRule(_ value: JSONValue, _ fail: (String) -> ConfigurationError) throws -> [String: [String]] {
+        guard case .object(let object) = value else {
+            throw fail("'excluded_by_rule' must be an object of rule ids to lists of path globs, not \(value.kind)")
+        }
+        var result: [String: [String]] = [:]
+        for (id, globs) in object.sorted(by: { $0.key < $1.key }) {
+            _ = try ruleID(id, in: "excluded_by_rule", fail)
+            result[id] = try strings(globs, "excluded_by_rule of '\(id)' must be a list of path globs", fail)
+        }
+        return result
+    }
+}

@@ -1,0 +1,31 @@
+/// "Did you mean" hints for misspelled names (rule ids, configuration keys, options), shared by the rules,
+/// the configuration and the command line.
+public enum Suggestion {
+    /// Levenshtein distance: the number of characters to insert, delete or replace to turn `a` into `b`.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The candidate closest to `text`, if one is within max(2, a third of its length) edits; ties go to
+    /// the alphabetically first.
+    public static func closest(_ text: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(text, $0)) }.filter { $0.1 <= max(2, text.count / 3) }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    /// `"; did you mean 'x'?"` for the closest candidate, or `""`.
+    public static func hint(_ text: String, in candidates: [String]) -> String {
+        closest(text, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+}
