@@ -7,6 +7,11 @@ public struct LintResult: Sendable {
     public let violations: [Violation]
     public let skips: [Skip]
 
+    public init(violations: [Violation], skips: [Skip]) {
+        self.violations = violations
+        self.skips = skips
+    }
+
     public var hasErrors: Bool { violations.contains { $0.severity == .error } }
 }
 
