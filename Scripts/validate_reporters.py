@@ -208,7 +208,8 @@ def validate_github_actions(name, text, violations, skipped, root, explain):
             properties = {"file": display(root, skip["file"])} if skip["file"] else {}
             properties["title"] = "skipped " + (skip["rule"] or "checks")
             expected.append(("notice", properties, skip["reason"]))
-    check(commands == expected, f"{name}: {len(commands)} commands for {len(expected)} expected")
+    check(commands == expected, f"{name}: commands differ" + next(
+        (f" (first: {a!r} != {b!r})" for a, b in zip(commands, expected) if a != b), f" ({len(commands)} != {len(expected)})"))
 
 
 class CellReader(html.parser.HTMLParser):
