@@ -54,6 +54,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "glance", targets: ["glance"]),
+        .plugin(name: "GlanceLintPlugin", targets: ["GlanceLintPlugin"]),
     ],
     targets: [
         // Package.swift of local packages, read with SwiftParser (never run)
@@ -75,6 +76,11 @@ let package = Package(
         // command line
         .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration"], swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI"], swiftSettings: syntaxCompile),
+        // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
+        .plugin(name: "GlanceLintPlugin",
+                capability: .command(intent: .custom(verb: "glance-lint",
+                                                     description: "Lint the package's glanceable surfaces (controls, widgets, Live Activities) with Glance")),
+                dependencies: ["glance"]),
 
         .testTarget(name: "GlanceProjectTests", dependencies: ["GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSourceIndexTests", dependencies: ["GlanceSourceIndex"], swiftSettings: syntaxCompile),
@@ -82,6 +88,7 @@ let package = Package(
         .testTarget(name: "GlancePayloadTests", dependencies: ["GlancePayload", "GlanceProject", "GlanceSurfaces", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]

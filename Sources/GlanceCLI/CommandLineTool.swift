@@ -83,8 +83,9 @@ public struct CommandLineTool {
         let reporter = settings.reporter
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
         let result = try settings.applyBaseline(linted, root: model.project.root, output: &output)
-        output.standardOutput += ViolationReporter.render(result, as: reporter, displayRoot: Glance.displayRoot(for: path),
-                                                         explainSkips: arguments.flag("--explain-skips"))
+        let options = ReportOptions(displayRoot: Glance.displayRoot(for: path), explainSkips: arguments.flag("--explain-skips"),
+                                    toolVersion: Glance.version)
+        output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
         let failing = result.violations.contains { $0.severity == .error || settings.strict }
         output.exitCode = failing ? 1 : 0
     }
@@ -125,21 +126,42 @@ public struct CommandLineTool {
 
     private func rules(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("rules")!; return }
-        let arguments = try Arguments(raw, spec: .init(options: ["--format"]), command: "rules")
+        let arguments = try Arguments(raw, spec: .init(options: ["--format", "--docs"]), command: "rules")
         let format = try arguments.choice("--format", ["text", "json", "markdown"], default: "text", command: "rules")
+        if let folder = arguments.option("--docs") {
+            guard arguments.positionals.isEmpty else { throw CLIError.usage("--docs writes every rule; it takes no RULE_ID", command: "rules") }
+            try writeDocs(to: folder, output: &output)
+            return
+        }
         if let identifier = arguments.positionals.first {
-            guard let rule = RuleRegistry.rule(identifier) else {
-                let hint = Arguments.closest(identifier, in: RuleRegistry.identifiers).map { "; did you mean '\($0)'?" } ?? ""
+            guard let rule = RuleRegistry.describedRule(identifier) else {
+                let hint = Arguments.closest(identifier, in: RuleRegistry.documented.map { $0.description.identifier }).map { "; did you mean '\($0)'?" } ?? ""
                 throw CLIError.usage("no rule '\(identifier)'\(hint)", command: "rules")
             }
             output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)
             return
         }
         switch format {
-        case "json": output.standardOutput += RulesReporter.json(RuleRegistry.all)
-        case "markdown": output.standardOutput += RulesReporter.markdown(RuleRegistry.all)
-        default: output.standardOutput += RulesReporter.text(RuleRegistry.all)
+        case "json": output.standardOutput += RulesReporter.json(RuleRegistry.documented)
+        case "markdown": output.standardOutput += RulesReporter.markdown(RuleRegistry.documented, linkPrefix: "docs/rules/")
+        default: output.standardOutput += RulesReporter.text(RuleRegistry.documented)
         }
+    }
+}
+
+extension CommandLineTool {
+    /// Writes `RuleDocs.files` into `folder` (created if needed; other files are left alone).
+    private func writeDocs(to folder: String, output: inout Output) throws {
+        let files = RuleDocs.files(RuleRegistry.documented)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in files {
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(file.name))
+            }
+        } catch {
+            throw CLIError.failure("\(folder): cannot write the rule docs (\(error.localizedDescription))")
+        }
+        output.standardOutput += "wrote \(files.count) files to \(folder)\n"
     }
 }
 
@@ -164,7 +186,7 @@ enum Help {
             return """
                 OVERVIEW: Check a project against the rule catalog.
 
-                USAGE: glance lint [PATH] [--reporter xcode|json] [--strict] [--explain-skips] [--config FILE]
+                USAGE: glance lint [PATH] [--reporter <name>] [--strict] [--explain-skips] [--parse-all] [--config FILE]
                                    [--baseline FILE] [--write-baseline FILE]
 
                 ARGUMENTS:
@@ -173,10 +195,18 @@ enum Help {
                                      read as one target.
 
                 OPTIONS:
-                  --reporter <name>  xcode (default: path:line:column: severity: message [rule]) or json.
+                  --reporter <name>  How to print the violations:
+                                       xcode           path:line:column: severity: message [rule] (default)
+                                       json            an array of {rule, severity, file, line, column, message, target}
+                                       sarif           SARIF 2.1.0, for GitHub code scanning
+                                       github-actions  ::error/::warning workflow commands (annotations)
+                                       checkstyle      Checkstyle XML
+                                       junit           JUnit XML, one failed test case per violation
+                                       markdown        a summary table for a pull-request comment
                                      Wins over the configuration's "reporter".
                   --strict           Exit 1 on warnings too (also when the configuration says "strict": true).
-                  --explain-skips    List what could not be checked, and why, after the violations.
+                  --explain-skips    List what could not be checked, and why (xcode, json, sarif,
+                                     github-actions, junit and markdown; checkstyle has no place for it).
                   --parse-all        Parse every Swift file instead of only those that can matter (slower; for checking).
                   --config <file>    The configuration to use. Default: the first .glance.json in PATH's folder or
                                      any folder above it (see 'glance init').
@@ -211,6 +241,12 @@ enum Help {
                 rationale, source and examples.
 
                 USAGE: glance rules [RULE_ID] [--format text|json|markdown]
+                       glance rules --docs FOLDER
+
+                OPTIONS:
+                  --format <format>  text (default), json, or markdown (the README's rule tables).
+                  --docs <folder>    Write the rule documentation: one Markdown page per rule and README.md.
+                  -h, --help         Show this help.
 
                 """
         case "payload":

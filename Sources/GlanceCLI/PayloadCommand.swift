@@ -49,7 +49,9 @@ extension CommandLineTool {
             skips += result.skips
         }
         let result = LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
-        output.standardOutput += ViolationReporter.render(result, as: reporter, displayRoot: "", explainSkips: arguments.flag("--explain-skips"))
+        let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version,
+                                    rules: RuleRegistry.payloadRules)
+        output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
         output.exitCode = result.violations.contains { $0.severity == .error || arguments.flag("--strict") } ? 1 : 0
     }
 

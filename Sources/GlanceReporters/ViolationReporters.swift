@@ -4,19 +4,53 @@ import GlanceSurfaces
 
 /// The reporters `glance lint --reporter` accepts.
 public enum ReporterKind: String, CaseIterable, Sendable {
+    /// `path:line:column: severity: message [rule]` lines, as Xcode and most editors read them.
     case xcode
+    /// A JSON array of violations.
     case json
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    case sarif
+    /// GitHub Actions workflow commands (`::error file=…::…`), which become annotations.
+    case githubActions = "github-actions"
+    /// Checkstyle XML, for tools that read Checkstyle reports.
+    case checkstyle
+    /// JUnit XML, for CI test-report views.
+    case junit
+    /// A Markdown summary to post on a pull request.
+    case markdown
+}
+
+/// What a reporter needs besides the violations.
+public struct ReportOptions: Sendable {
+    /// What to put before each relative path in printed paths (the folder as the user typed it; "" for `.`).
+    public var displayRoot: String
+    /// Include the checks that could not be made, where the format has a place for them.
+    public var explainSkips: Bool
+    /// Glance's version, for formats that name the tool (SARIF).
+    public var toolVersion: String
+    /// The rules that ran, in catalog order: SARIF lists them as `tool.driver.rules`.
+    public var rules: [any DescribedRule.Type]
+
+    public init(displayRoot: String, explainSkips: Bool = false, toolVersion: String, rules: [any DescribedRule.Type] = RuleRegistry.all) {
+        self.displayRoot = displayRoot
+        self.explainSkips = explainSkips
+        self.toolVersion = toolVersion
+        self.rules = rules
+    }
 }
 
 /// Prints lint results.
 public enum ViolationReporter {
-    /// - Parameters:
-    ///   - displayRoot: what to put before each relative path in `xcode` output (the folder as the user typed it).
-    ///   - explainSkips: append the skipped checks (text) or emit `{"violations":[…],"skipped":[…]}` (json).
-    public static func render(_ result: LintResult, as kind: ReporterKind, displayRoot: String, explainSkips: Bool) -> String {
+    /// The text `glance lint --reporter kind` prints (UTF-8, ending in a newline unless empty).
+    public static func render(_ result: LintResult, as kind: ReporterKind, options: ReportOptions) -> String {
         switch kind {
-        case .xcode: return xcode(result, displayRoot: displayRoot, explainSkips: explainSkips)
-        case .json: return json(result, explainSkips: explainSkips)
+        case .xcode: return xcode(result, displayRoot: options.displayRoot, explainSkips: options.explainSkips)
+        case .json: return json(result, explainSkips: options.explainSkips)
+        case .sarif: return SARIFReporter.render(result, options: options)
+        case .githubActions: return GitHubActionsReporter.render(result, options: options)
+        case .checkstyle: return CheckstyleReporter.render(result, options: options)
+        case .junit: return JUnitReporter.render(result, options: options)
+        case .markdown: return MarkdownReporter.render(result, options: options)
         }
     }
 
@@ -27,12 +61,7 @@ public enum ViolationReporter {
         }
         if explainSkips && !result.skips.isEmpty {
             lines.append("Skipped checks (\(result.skips.count)):")
-            for skip in sortedSkips(result.skips) {
-                var line = "  "
-                if let rule = skip.rule { line += "[\(rule)] " }
-                if let file = skip.file { line += displayPath(file, root: displayRoot) + ": " }
-                lines.append(line + skip.reason)
-            }
+            lines += skipLines(result.skips, displayRoot: displayRoot).map { "  " + $0 }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -51,6 +80,16 @@ public enum ViolationReporter {
         return JSONText.render(["violations": violations, "skipped": skipped])
     }
 
+    /// `[rule] path: reason` per distinct skip, sorted.
+    static func skipLines(_ skips: [Skip], displayRoot: String) -> [String] {
+        sortedSkips(skips).map { skip in
+            var line = ""
+            if let rule = skip.rule { line += "[\(rule)] " }
+            if let file = skip.file { line += displayPath(file, root: displayRoot) + ": " }
+            return line + skip.reason
+        }
+    }
+
     static func sortedSkips(_ skips: [Skip]) -> [Skip] {
         var seen: Set<Skip> = []
         return skips.filter { seen.insert($0).inserted }
@@ -62,80 +101,5 @@ public enum ViolationReporter {
         if relative == "." { return root.isEmpty ? "." : root }
         if root.isEmpty || root == "." { return relative }
         return root.hasSuffix("/") ? root + relative : root + "/" + relative
-    }
-}
-
-/// Prints the rule list (`glance rules`).
-public enum RulesReporter {
-    public static func text(_ rules: [any Rule.Type]) -> String {
-        var lines: [String] = []
-        let width = rules.map { $0.description.identifier.count }.max() ?? 0
-        for group in RuleGroup.allCases {
-            let members = rules.filter { $0.description.group == group }
-            guard !members.isEmpty else { continue }
-            lines.append(group.rawValue)
-            for rule in members {
-                let description = rule.description
-                let id = description.identifier.padding(toLength: width, withPad: " ", startingAt: 0)
-                let severity = description.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                let enabled = description.enabledByDefault ? "on " : "off"
-                lines.append("  \(id)  \(severity)  \(enabled)  \(description.summary)")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The README's rule table: one table per group with id, default severity and summary.
-    public static func markdown(_ rules: [any Rule.Type]) -> String {
-        var lines: [String] = []
-        for group in RuleGroup.allCases {
-            let members = rules.filter { $0.description.group == group }
-            guard !members.isEmpty else { continue }
-            lines.append("### \(group.rawValue)")
-            lines.append("")
-            lines.append("| Rule | Default | Summary |")
-            lines.append("|---|---|---|")
-            for rule in members {
-                let description = rule.description
-                let summary = description.summary.replacingOccurrences(of: "|", with: "\\|")
-                lines.append("| `\(description.identifier)` | \(description.defaultSeverity.rawValue) | \(summary) |")
-            }
-            lines.append("")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    public static func json(_ rules: [any Rule.Type]) -> String {
-        JSONText.render(rules.map { rule -> [String: Any] in
-            let description = rule.description
-            return ["identifier": description.identifier, "name": description.name, "group": description.group.rawValue,
-                    "severity": description.defaultSeverity.rawValue, "enabledByDefault": description.enabledByDefault,
-                    "summary": description.summary, "rationale": description.rationale, "source": description.source]
-        })
-    }
-
-    /// One rule in full: summary, rationale, source and examples.
-    public static func detail(_ rule: any Rule.Type) -> String {
-        let description = rule.description
-        var text = """
-            \(description.identifier): \(description.name)
-            Group: \(description.group.rawValue)
-            Default severity: \(description.defaultSeverity.rawValue)\(description.enabledByDefault ? "" : " (opt-in)")
-
-            \(description.summary)
-
-            \(description.rationale)
-
-            Source: \(description.source)
-
-            """
-        for (title, examples) in [("Triggers on (↓ marks where the violation is reported)", description.triggeringExamples),
-                                  ("Does not trigger on", description.nonTriggeringExamples)] {
-            text += "\n\(title):\n"
-            for example in examples {
-                text += "\n" + example.code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
-            }
-        }
-        return text
     }
 }

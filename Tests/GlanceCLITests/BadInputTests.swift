@@ -112,7 +112,7 @@ struct BadInputTests {
     @Test func unknownReporter() {
         let output = glance("lint", "Examples/ProductivityTimer", "--reporter", "jsn")
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: 'jsn' is not a valid value for --reporter (xcode, json); did you mean 'json'? (see 'glance lint --help')\n")
+        #expect(output.standardError == "glance: error: 'jsn' is not a valid value for --reporter (xcode, json, sarif, github-actions, checkstyle, junit, markdown); did you mean 'json'? (see 'glance lint --help')\n")
     }
 
     @Test func unknownCommand() {
@@ -146,5 +146,18 @@ func copyExample(_ name: String, to folder: String) throws {
     let source = repositoryRoot + "/Examples/" + name
     for item in try FileManager.default.contentsOfDirectory(atPath: source) {
         try FileManager.default.copyItem(atPath: source + "/" + item, toPath: folder + "/" + item)
+    }
+}
+
+/// `glance rules --docs` into a place that cannot hold a folder.
+struct DocsOutputErrorTests {
+    @Test func docsIntoAFile() throws {
+        let folder = try scratchFolder("docs-file")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("x", to: folder + "/file")
+        let output = CommandLineTool().run(["rules", "--docs", folder + "/file"])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.hasPrefix("glance: error: \(folder)/file: cannot write the rule docs ("))
+        #expect(output.standardError.filter { $0 == "\n" }.count == 1)
     }
 }

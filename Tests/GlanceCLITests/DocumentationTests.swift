@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 import GlanceCLI
+import GlanceReporters
+import GlanceRules
 
-/// The README's rule table is generated from the rules' metadata; this fails when it is stale.
+/// The README's rule tables and docs/rules are generated from the rules' metadata; these fail when they are
+/// stale (run Scripts/update-docs.sh).
 struct DocumentationTests {
     @Test func readmeRuleTableIsCurrent() throws {
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
@@ -12,7 +15,34 @@ struct DocumentationTests {
         let section = readme[readme.index(after: afterMarker)..<end.lowerBound]
         let generated = CommandLineTool().run(["rules", "--format", "markdown"]).standardOutput
         #expect(section.trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
-                "README rule table is stale: paste `glance rules --format markdown` between the markers")
+                "README rule table is stale: run Scripts/update-docs.sh")
+    }
+
+    @Test func ruleDocsAreCurrent() throws {
+        let folder = repositoryRoot + "/docs/rules"
+        let generated = RuleDocs.files(RuleRegistry.documented)
+        let committed = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(committed == generated.map(\.name), "docs/rules has extra or missing files: run Scripts/update-docs.sh")
+        #expect(generated.count == RuleRegistry.documented.count + 1)
+        for file in generated {
+            let text = try? String(contentsOfFile: folder + "/" + file.name, encoding: .utf8)
+            #expect(text == file.contents, "docs/rules/\(file.name) is stale: run Scripts/update-docs.sh")
+        }
+    }
+
+    /// `glance rules --docs` writes exactly the generated files.
+    @Test func rulesDocsCommandWritesThePages() throws {
+        let folder = try scratchFolder("docs")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = CommandLineTool().run(["rules", "--docs", folder + "/rules"])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == "wrote \(RuleRegistry.documented.count + 1) files to \(folder)/rules\n")
+        let page = try String(contentsOfFile: folder + "/rules/duplicate_kind.md", encoding: .utf8)
+        #expect(page.hasPrefix("# Duplicate kind\n\n- Identifier: `duplicate_kind`\n- Group: Widgets and bundles\n- Default severity: error\n"))
+        #expect(page.contains("## Triggering examples") && page.contains("```swift\n"))
+        let withRule = CommandLineTool().run(["rules", "duplicate_kind", "--docs", folder])
+        #expect(withRule.exitCode == 2)
+        #expect(withRule.standardError == "glance: error: --docs writes every rule; it takes no RULE_ID (see 'glance rules --help')\n")
     }
 
     @Test func versionAndHelp() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GlanceCLI
+import GlanceRules
 
 /// `glance payload` end to end on the pushes of Examples/ProductivityTimer/Pushes, with exact output.
 struct PayloadCommandTests {
@@ -12,6 +13,23 @@ struct PayloadCommandTests {
         let output = glance(arguments: ["payload", "check"] + Self.sequence + ["--project", Self.project, "--headers", Self.pushes + "/headers.txt"])
         #expect(output.standardOutput == (try expected("payload-check-sequence.txt")))
         #expect(output.exitCode == 1)
+    }
+
+    /// Pushes/mistakes holds one body per payload rule, named for it (with `.headers.txt` where the mistake
+    /// is in the headers): each reports its rule, and the whole output is pinned.
+    @Test func everyPayloadRuleFiresOnItsFixture() throws {
+        var all = ""
+        for rule in RuleRegistry.payloadIdentifiers {
+            let body = Self.pushes + "/mistakes/\(rule).json"
+            let headers = Self.pushes + "/mistakes/\(rule).headers.txt"
+            var arguments = ["payload", "check", body, "--project", Self.project]
+            if FileManager.default.fileExists(atPath: repositoryRoot + "/" + headers) { arguments += ["--headers", headers] }
+            let output = glance(arguments: arguments)
+            #expect(output.standardOutput.contains("[\(rule)]"), "\(rule) does not fire on its fixture")
+            #expect(output.exitCode == (rule == "payload_dismissal_date_not_end" || rule == "payload_stale_before_timestamp" ? 0 : 1), "\(rule)")
+            all += output.standardOutput
+        }
+        #expect(all == (try expected("payload-mistakes.txt")))
     }
 
     @Test func checkBrokenBodyAndHeaders() throws {

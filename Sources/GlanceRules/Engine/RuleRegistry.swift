@@ -82,6 +82,14 @@ public enum RuleRegistry {
 
     public static var payloadIdentifiers: [String] { payloadRules.map { $0.description.identifier } }
 
+    /// Every rule Glance documents: the lint rules, then the payload rules.
+    public static var documented: [any DescribedRule.Type] { all + payloadRules }
+
+    /// A lint or payload rule by id.
+    public static func describedRule(_ identifier: String) -> (any DescribedRule.Type)? {
+        documented.first { $0.description.identifier == identifier }
+    }
+
     public static func rule(_ identifier: String) -> (any Rule.Type)? {
         all.first { $0.description.identifier == identifier }
     }
