@@ -110,7 +110,9 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     private func parseAll(_ candidates: [String]) {
+        lock.lock()
         let todo = candidates.filter { parsed[$0] == nil }
+        lock.unlock()
         let load = self.load
         let results = concurrentMap(todo.count) { index -> FileIndex? in
             guard let text = load(todo[index]) else { return nil }
@@ -119,6 +121,18 @@ public final class SourceIndex: @unchecked Sendable {
         lock.lock()
         for (index, path) in todo.enumerated() { if let file = results[index] { parsed[path] = file } }
         lock.unlock()
+    }
+
+    /// Several files, parsed on all cores when they are not yet, in the order given.
+    private func parseBatch(_ paths: [String]) -> [FileIndex] {
+        lock.lock()
+        let todo = paths.filter { parsed[$0] == nil && tokens[$0] != nil }
+        lock.unlock()
+        if todo.count > 1 {
+            if ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil { FileHandle.standardError.write("lazy parse \(todo.count) files in a batch\n".data(using: .utf8)!) }
+            parseAll(todo)
+        }
+        return paths.compactMap(parse)
     }
 
     private func parse(_ path: String) -> FileIndex? {
@@ -181,7 +195,7 @@ public final class SourceIndex: @unchecked Sendable {
             let outerFiles = Set((typeOwners[outer] ?? []) + (extensionOwners[outer] ?? []))
             owners = owners.filter(outerFiles.contains)
         }
-        let result = owners.sorted().compactMap(parse).flatMap { file in
+        let result = parseBatch(owners.sorted()).flatMap { file in
             file.types.filter { $0.kind != .extension && ($0.qualifiedName == name || (!dotted && $0.name == name)) }
         }
         lock.lock(); primaryCache[name] = result; lock.unlock()
@@ -196,7 +210,7 @@ public final class SourceIndex: @unchecked Sendable {
         let parts = qualifiedName.split(separator: ".").map(String.init)
         let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
         let owners = Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? []))
-        let result = owners.sorted().compactMap(parse).flatMap { file in
+        let result = parseBatch(owners.sorted()).flatMap { file in
             file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
         }
         lock.lock(); extensionCache[qualifiedName] = result; lock.unlock()
@@ -217,7 +231,7 @@ public final class SourceIndex: @unchecked Sendable {
     /// Functions with this name declared in extensions (`extension View { func widgetBackground() … }`),
     /// with the extended type.
     public func extensionFunctions(named name: String) -> [(extended: String, function: Member)] {
-        (functionOwners[name] ?? []).sorted().compactMap(parse).flatMap { file -> [(extended: String, function: Member)] in
+        parseBatch((functionOwners[name] ?? []).sorted()).flatMap { file -> [(extended: String, function: Member)] in
             file.types.filter { $0.kind == .extension }.flatMap { type in
                 type.members.filter { $0.kind == .function && $0.name == name }.map { (type.name, $0) }
             }
@@ -226,7 +240,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Type aliases with this name, at top level or inside a type (`typealias Foo = Bar`).
     public func typeAliases(named name: String) -> [(owner: String?, alias: Member)] {
-        (aliasOwners[name] ?? []).sorted().compactMap(parse).flatMap { file -> [(owner: String?, alias: Member)] in
+        parseBatch((aliasOwners[name] ?? []).sorted()).flatMap { file -> [(owner: String?, alias: Member)] in
             file.globals.filter { $0.kind == .typeAlias && $0.name == name }.map { (nil, $0) }
                 + file.types.flatMap { type in type.members.filter { $0.kind == .typeAlias && $0.name == name }.map { (type.qualifiedName, $0) } }
         }
@@ -251,7 +265,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Top-level declarations named `name`.
     public func globals(named name: String) -> [Member] {
-        (globalOwners[name] ?? []).sorted().compactMap(parse).flatMap { $0.globals.filter { $0.name == name } }
+        parseBatch((globalOwners[name] ?? []).sorted()).flatMap { $0.globals.filter { $0.name == name } }
     }
 
     /// The `// glance:` comments of every file that has some (`FileTokens.directiveComments`), by path. Comes
@@ -263,17 +277,17 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
-        paths.filter { tokens[$0]?.words.contains(word) ?? false }.compactMap(parse)
+        parseBatch(paths.filter { tokens[$0]?.words.contains(word) ?? false })
     }
 
     /// Files whose text contains all the words, parsed.
     public func files(mentioningAll words: Set<String>) -> [FileIndex] {
-        paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false }.compactMap(parse)
+        parseBatch(paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false })
     }
 
     /// Files with a string literal equal to `text`, parsed.
     public func files(containingString text: String) -> [FileIndex] {
-        paths.filter { tokens[$0]?.strings.contains(text) ?? false }.compactMap(parse)
+        parseBatch(paths.filter { tokens[$0]?.strings.contains(text) ?? false })
     }
 }
 
