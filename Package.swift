@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload"], swiftSettings: syntaxCompile),
         // command line
         .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration"], swiftSettings: syntaxCompile),
-        .executableTarget(name: "glance", dependencies: ["GlanceCLI"], swiftSettings: syntaxCompile),
+        .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
         .plugin(name: "GlanceLintPlugin",
                 capability: .command(intent: .custom(verb: "glance-lint",
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"], exclude: ["Expected"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,8 +43,9 @@ extension CommandLineTool {
         var skips: [Skip] = []
         for file in arguments.positionals {
             let document = try readInput { try PayloadDocument.read(path: $0) }(file)
-            let result = checker.check(Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast")),
-                                       catalog: catalog, attributes: arguments.option("--attributes"))
+            let push = Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast"))
+            try requireType(for: push, catalog: catalog, arguments: arguments)
+            let result = checker.check(push, catalog: catalog, attributes: arguments.option("--attributes"))
             violations += result.violations
             skips += result.skips
         }
@@ -92,6 +93,7 @@ extension CommandLineTool {
                 pushes.append(SimulatedPush(push: Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast")), arrival: nil, source: file))
             }
         }
+        for push in pushes { try requireType(for: push.push, catalog: catalog, arguments: arguments) }
         let timeline = ActivitySimulator(catalog: catalog, attributes: arguments.option("--attributes")).run(pushes)
         output.standardOutput += format == "json" ? TimelineReporter.json(timeline) : TimelineReporter.text(timeline)
     }
@@ -101,7 +103,10 @@ extension CommandLineTool {
     /// The project's ActivityAttributes types (nil without --project); checks that `--attributes` (or
     /// `requested`) names one of them.
     private func loadCatalog(_ arguments: Arguments, requested: String? = nil) throws -> ActivityTypeCatalog? {
-        guard let path = arguments.option("--project") else { return nil }
+        guard let path = arguments.option("--project") else {
+            if arguments.option("--attributes") != nil { throw CLIError.usage("--attributes needs --project PATH to find the type", command: "payload") }
+            return nil
+        }
         let model = try Glance.surfaces(at: path)
         let catalog = ActivityTypeCatalog(model: model)
         if let name = requested ?? arguments.option("--attributes"), catalog.types(named: name).isEmpty {
@@ -114,6 +119,16 @@ extension CommandLineTool {
             throw CLIError.failure("\(path): no ActivityAttributes type named '\(name)'\(hint)")
         }
         return catalog
+    }
+
+    /// With `--project`, a push whose content the project's types should check but cannot (several types and
+    /// no `--attributes`, or none) is a failure of the run, not a silent pass.
+    private func requireType(for push: Push, catalog: ActivityTypeCatalog?, arguments: Arguments) throws {
+        guard let catalog, push.aps?["content-state"] != nil || push.event == "start" else { return }
+        let (type, reason) = PayloadChecker.chooseType(for: push, catalog: catalog, requested: arguments.option("--attributes"))
+        if type == nil, let reason {
+            throw CLIError.failure("\(push.body.name): cannot check content-state: \(reason)")
+        }
     }
 
     /// Turns a `PayloadInputError` into the one-line failure of exit code 2.
@@ -133,7 +148,7 @@ enum PushSequence {
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             let source = "\(path):\(index + 1)"

@@ -138,7 +138,7 @@ final class LineTexts {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
                let data = FileManager.default.contents(atPath: path), !data.contains(0), let text = String(data: data, encoding: .utf8) {
-                files[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                files[file] = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             } else {
                 files[file] = []
             }

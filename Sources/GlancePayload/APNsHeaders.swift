@@ -37,8 +37,9 @@ public struct APNsHeaders: Sendable {
             return
         }
         var fields: [Field] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+        // `\r\n` is one Character in Swift, so lines are split on any newline character.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             // `:path: /3/device/…` — a pseudo-header's name starts with its own colon.
             let searchStart = line.hasPrefix(":") ? line.index(after: line.startIndex) : line.startIndex

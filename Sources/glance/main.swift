@@ -1,7 +1,10 @@
 import Foundation
 import GlanceCLI
+import GlanceSourceIndex
 
-let output = CommandLineTool().run(Array(CommandLine.arguments.dropFirst()))
+// The whole run happens on a thread with a deep stack: SwiftSyntax recurses as deep as the code nests.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let output = onDeepStack { CommandLineTool().run(arguments) }
 FileHandle.standardOutput.write(output.standardOutput.data(using: .utf8)!)
 FileHandle.standardError.write(output.standardError.data(using: .utf8)!)
 exit(output.exitCode)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GlanceCLI
+import GlanceSourceIndex
 
 /// Bad input gives a one-line error naming the file (exit 2) or a recorded skip — never a crash.
 @Suite(.serialized)
@@ -139,6 +140,72 @@ struct BadInputTests {
         #expect(output.standardOutput.contains("Sources/ToggleIntent.swift:5:9: error:"))
         #expect(output.standardOutput.contains("no .xcodeproj found"))
     }
+
+    /// A link to a folder that holds the project leads back into the walk: not followed, same findings.
+    @Test func symbolicLinkToAnAncestorIsNotFollowed() throws {
+        let folder = try scratchFolder("ancestor-link")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("CommonMistakes", to: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Widgets/loop", withDestinationPath: "..")
+        let plain = glance("lint", "Examples/CommonMistakes", "--reporter", "json")
+        let linked = CommandLineTool().run(["lint", folder, "--reporter", "json"])
+        #expect(linked.exitCode == 1)
+        #expect(linked.standardOutput == plain.standardOutput)
+        #expect(CommandLineTool().run(["lint", folder, "--explain-skips"]).standardOutput.contains("Widgets/loop: symbolic link loop; not followed"))
+    }
+
+    @Test func corruptOrEmptyWorkspaceIsAnError() throws {
+        let folder = try scratchFolder("workspace")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("garbage<\n", to: folder + "/A.xcworkspace/contents.xcworkspacedata")
+        let corrupt = CommandLineTool().run(["lint", folder + "/A.xcworkspace"])
+        #expect(corrupt.exitCode == 2)
+        #expect(corrupt.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: not valid workspace XML (line 1)\n")
+        try write("<?xml version=\"1.0\"?>\n<Workspace version=\"1.0\"><FileRef location=\"group:Missing.xcodeproj\"></FileRef></Workspace>\n",
+                  to: folder + "/A.xcworkspace/contents.xcworkspacedata")
+        let missing = CommandLineTool().run(["lint", folder + "/A.xcworkspace"])
+        #expect(missing.exitCode == 2)
+        #expect(missing.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: every project the workspace names is missing (Missing.xcodeproj)\n")
+    }
+
+    /// A truncated project file: one line, with the line CoreFoundation's parser stopped at.
+    @Test func truncatedProjectFileNamesTheLine() throws {
+        let folder = try scratchFolder("truncated")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("CommonMistakes", to: folder)
+        let project = folder + "/CommonMistakes.xcodeproj/project.pbxproj"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: project)).prefix(5000)).write(to: URL(fileURLWithPath: project))
+        let output = CommandLineTool().run(["lint", folder])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: CommonMistakes.xcodeproj/project.pbxproj: not a property list (missing semicolon or value in dictionary on line 202)\n")
+    }
+
+    /// Entitlements that cannot be read are unknown, not empty: no App Group finding, a recorded skip.
+    @Test func unreadableEntitlementsAreASkipNotAFinding() throws {
+        let folder = try scratchFolder("entitlements")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        try write("garbage", to: folder + "/Widgets/ProductivityTimerWidgets.entitlements")
+        try FileManager.default.removeItem(atPath: folder + "/App/ProductivityTimer.entitlements")
+        let output = CommandLineTool().run(["lint", folder])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == "")
+        let skips = CommandLineTool().run(["lint", folder, "--explain-skips"]).standardOutput
+        #expect(skips.contains("[app_group_not_entitled] \(folder)/Shared/AppGroup.swift: entitlements of 'ProductivityTimerWidgets' (Debug) are unknown: Widgets/ProductivityTimerWidgets.entitlements: entitlements are not a dictionary"))
+        #expect(skips.contains("[live_activity_push_without_entitlement] entitlements of 'ProductivityTimer' (Release) are unknown: App/ProductivityTimer.entitlements: CODE_SIGN_ENTITLEMENTS file does not exist"))
+    }
+
+    /// SwiftSyntax recurses as deep as a modifier chain is long; the CLI runs on a deep stack.
+    @Test func longModifierChainDoesNotOverflowTheStack() throws {
+        let folder = try scratchFolder("chain")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("import SwiftUI\nimport WidgetKit\nstruct Chain: Widget {\n    var body: some WidgetConfiguration {\n        StaticConfiguration(kind: \"chain\", provider: Provider()) { _ in\n            Text(\"x\")"
+                  + String(repeating: ".padding()", count: 3000) + "\n        }\n    }\n}\n", to: folder + "/Chain.swift")
+        let output = onDeepStack { CommandLineTool().run(["lint", folder]) }
+        #expect(output.exitCode == 0)
+        #expect(output.standardError == "")
+    }
+
 }
 
 /// Copies a bundled example into a scratch folder.

@@ -78,6 +78,10 @@ struct PayloadCommandTests {
             (["payload", "check", Self.pushes + "/2-update.json", "--headers", folder + "/headers.txt"], "glance: error: \(folder)/headers.txt: line 1 is not 'name: value'\n"),
             (["payload", "template", "OrderAttributes"], "glance: error: payload template needs --project PATH to read the type from (see 'glance payload template --help')\n"),
             (["payload", "chek"], "glance: error: unknown payload command 'chek'; did you mean 'check'? (see 'glance payload --help')\n"),
+            (["payload", "check", Self.pushes + "/2-update.json", "--project", "Examples/CommonMistakes"],
+             "glance: error: \(Self.pushes)/2-update.json: cannot check content-state: the project has 4 ActivityAttributes types (AlarmAttributes, DeliveryAttributes, WorkoutAttributes, TickerAttributes); choose one with --attributes\n"),
+            (["payload", "check", Self.pushes + "/2-update.json", "--attributes", "OrderAttributes"],
+             "glance: error: --attributes needs --project PATH to find the type (see 'glance payload --help')\n"),
         ]
         for (arguments, message) in cases {
             let output = glance(arguments: arguments)
@@ -85,6 +89,16 @@ struct PayloadCommandTests {
             #expect(output.standardError == message)
             #expect(output.standardOutput == "")
         }
+    }
+
+    /// Headers written on Windows or by curl (CR LF line ends) read like any others.
+    @Test func headersWithCRLFLineEnds() throws {
+        let folder = try scratchFolder("crlf")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("apns-push-type: liveactivity\r\napns-topic: com.example.productivitytimer.push-type.liveactivity\r\napns-priority: 10\r\n", to: folder + "/headers.txt")
+        let output = glance("payload", "check", Self.pushes + "/2-update.json", "--project", Self.project, "--headers", folder + "/headers.txt")
+        #expect(output.standardOutput == "")
+        #expect(output.exitCode == 0)
     }
 
     @Test func bodiesThatAreNotJSONAreViolations() throws {

@@ -64,9 +64,12 @@ public final class FileSystem: @unchecked Sendable {
     public func walk(_ root: String, skipHidden: Bool = true, descend: (String) -> Bool = { _ in true }) -> [String] {
         var results: [String] = []
         var visited: Set<String> = []
+        let realRoot = Self.realPath(root)
         func visit(_ directory: String, depth: Int) {
-            let real = (directory as NSString).resolvingSymlinksInPath
-            guard depth < 64, visited.insert(real).inserted else {
+            let real = Self.realPath(directory)
+            // A link to a folder already walked, or to one that holds the root, leads back into the walk.
+            let holdsRoot = depth > 0 && (real == realRoot || realRoot.hasPrefix(real.hasSuffix("/") ? real : real + "/"))
+            guard depth < 64, !holdsRoot, visited.insert(real).inserted else {
                 record("\(directory): symbolic link loop; not followed")
                 return
             }
@@ -88,6 +91,14 @@ public final class FileSystem: @unchecked Sendable {
         }
         visit(root, depth: 0)
         return results.sorted()
+    }
+
+    /// The canonical path with every symbolic link and `..` resolved (realpath(3)); the path itself when it
+    /// cannot be resolved. NSString's `resolvingSymlinksInPath` leaves a link to `..` unresolved on Linux.
+    public static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     public func record(_ problem: String) {

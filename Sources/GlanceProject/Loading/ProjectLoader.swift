@@ -58,6 +58,9 @@ public struct ProjectLoader {
             if path.lastPathComponent == "Pods.xcodeproj" { continue }
             projects.append(path)
         }
+        // The same project reached through a symbolic link is read once.
+        var seen: Set<String> = []
+        projects = projects.filter { seen.insert(FileSystem.realPath($0)).inserted }
         return (absolute, projects, notes)
     }
 
@@ -67,9 +70,13 @@ public struct ProjectLoader {
         guard let data = FileManager.default.contents(atPath: contents) else {
             throw ProjectError.unreadable(contents.relative(to: root), reason: "the workspace has no readable contents.xcworkspacedata")
         }
-        let document: XMLDocument
-        do { document = try XMLDocument(data: data) } catch {
-            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid XML")
+        // XMLParser first: it reports errors without printing them (XMLDocument lets libxml2 print, and
+        // recovers from some), so a broken file is one clear error.
+        let parser = XMLParser(data: data)
+        let parsed = parser.parse() && parser.parserError == nil
+        guard parsed, let document = try? XMLDocument(data: data), document.rootElement()?.name == "Workspace" else {
+            let place = parsed ? "no <Workspace> element" : "line \(parser.lineNumber)"
+            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(place))")
         }
         var projects: [String] = []
         func location(_ element: XMLElement, base: String) -> String? {
@@ -103,6 +110,11 @@ public struct ProjectLoader {
             }
         }
         if let rootElement = document.rootElement() { visit(rootElement, base: workspace.deletingLastPathComponent) }
+        if projects.isEmpty {
+            let missing = notes.filter { $0.hasSuffix("named by the workspace but missing") }
+            throw ProjectError.malformed(contents.relative(to: root), reason: missing.isEmpty
+                ? "the workspace names no .xcodeproj" : "every project the workspace names is missing (\(missing.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")))")
+        }
         return projects
     }
 

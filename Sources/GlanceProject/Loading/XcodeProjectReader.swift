@@ -220,6 +220,7 @@ struct XcodeProjectReader {
         configurationNotes += info.notes
         var entitlements: [String: PlistValue] = [:]
         var entitlementsFile: String?
+        var entitlementsProblem: String?
         switch settings.value("CODE_SIGN_ENTITLEMENTS") {
         case .known(let path) where !path.isEmpty:
             let absolute = path.hasPrefix("/") ? path : sourceRoot.appendingPath(path)
@@ -227,21 +228,28 @@ struct XcodeProjectReader {
                 entitlementsFile = resolved.relative(to: root)
                 do {
                     let value = try PlistReader.read(URL(fileURLWithPath: resolved))
-                    entitlements = (value.dictionary ?? [:]).mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
+                    if let dictionary = value.dictionary {
+                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
+                    } else {
+                        entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
+                    }
                 } catch let error as ProjectError {
-                    configurationNotes.append("\(resolved.relative(to: root)): entitlements cannot be read (\(error.description.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)))")
-                } catch {}
+                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.description.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)))"
+                } catch {
+                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read"
+                }
             } else {
-                configurationNotes.append("\(absolute.relative(to: root)): CODE_SIGN_ENTITLEMENTS file does not exist")
+                entitlementsProblem = "\(absolute.relative(to: root)): CODE_SIGN_ENTITLEMENTS file does not exist"
             }
         case .unknown(let missing):
-            configurationNotes.append("CODE_SIGN_ENTITLEMENTS depends on unknown settings (\(missing.joined(separator: ", ")))")
+            entitlementsProblem = "CODE_SIGN_ENTITLEMENTS depends on unknown settings (\(missing.joined(separator: ", ")))"
         default:
             break
         }
+        if let entitlementsProblem { configurationNotes.append(entitlementsProblem) }
         return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
                                    entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
-                                   objectID: objectID, infoPlistProblem: info.problem)
+                                   objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem)
     }
 
     // MARK: - Membership

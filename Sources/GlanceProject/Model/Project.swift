@@ -100,12 +100,16 @@ public struct TargetConfiguration: Sendable {
     public let objectID: String?
     /// Why the merged Info.plist is incomplete (its file missing or malformed), if it is.
     public let infoPlistProblem: String?
+    /// Why the entitlements are unknown (the `CODE_SIGN_ENTITLEMENTS` file missing, unreadable or malformed,
+    /// or the setting unresolved), if they are. Rules about entitlements skip such configurations.
+    public let entitlementsProblem: String?
 
     public init(name: String, settings: BuildSettings, infoPlist: [String: PlistValue], infoPlistFile: String?,
                 entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil,
-                infoPlistProblem: String? = nil) {
+                infoPlistProblem: String? = nil, entitlementsProblem: String? = nil) {
         self.objectID = objectID
         self.infoPlistProblem = infoPlistProblem
+        self.entitlementsProblem = entitlementsProblem
         self.name = name
         self.settings = settings
         self.infoPlist = infoPlist

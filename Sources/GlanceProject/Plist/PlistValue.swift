@@ -93,12 +93,50 @@ public enum PlistReader {
     /// Parses plist data; `file` names the source in errors.
     public static func parse(_ data: Data, file: String) throws -> PlistValue {
         if data.isEmpty { throw ProjectError.malformed(file, reason: "the file is empty") }
-        do {
-            let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            return PlistValue(foundation: object)
-        } catch {
-            throw ProjectError.malformed(file, reason: "not a property list (\(describe(error)))")
+        // CoreFoundation logs the OpenStep parser's own diagnosis ("… on line 202") to standard error and
+        // throws a vaguer error; capture the log, so the one-line error can carry the line and nothing leaks.
+        var result: Result<Any, Error> = .failure(CocoaError(.propertyListReadCorrupt))
+        let log = capturingStandardError {
+            result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
         }
+        switch result {
+        case .success(let object):
+            return PlistValue(foundation: object)
+        case .failure(let error):
+            throw ProjectError.malformed(file, reason: "not a property list (\(openStepDiagnosis(log) ?? describe(error)))")
+        }
+    }
+
+    /// `missing semicolon or value in dictionary on line 202` from CoreFoundation's log line.
+    static func openStepDiagnosis(_ log: String) -> String? {
+        guard let start = log.range(of: "Old-style plist parser: ") else { return nil }
+        let rest = log[start.upperBound...]
+        let end = rest.range(of: ". Parsing will be abandoned")?.lowerBound ?? rest.firstIndex(of: "\n") ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    private static let standardErrorLock = NSLock()
+
+    /// Runs `body` with file descriptor 2 redirected to a temporary file, and returns what was written.
+    /// File descriptors are process-wide, so captures are serialized; the CLI reads project files on one
+    /// thread, so nothing else of Glance writes to standard error meanwhile.
+    static func capturingStandardError(_ body: () -> Void) -> String {
+        standardErrorLock.lock()
+        defer { standardErrorLock.unlock() }
+        var template = Array((NSTemporaryDirectory() + "/glance-stderr-XXXXXX").utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard file >= 0 else { body(); return "" }
+        let path = String(cString: template)
+        let saved = dup(STDERR_FILENO)
+        defer { close(file); unlink(path) }
+        guard saved >= 0 else { body(); return "" }
+        fflush(nil)
+        dup2(file, STDERR_FILENO)
+        body()
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     static func describe(_ error: Error) -> String {

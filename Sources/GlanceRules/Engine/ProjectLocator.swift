@@ -18,7 +18,7 @@ final class ProjectLocator: @unchecked Sendable {
         if let cached = texts[relative] { return cached }
         let absolute = project.root.appendingPath(relative)
         guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8) else { return nil }
-        let split = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let split = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         texts[relative] = split
         return split
     }

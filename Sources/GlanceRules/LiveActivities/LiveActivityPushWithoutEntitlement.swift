@@ -49,7 +49,10 @@ struct LiveActivityPushWithoutEntitlement: Rule {
             }
         }
         for (app, what) in evidence.values.sorted(by: { $0.0.name < $1.0.name }) {
-            let missing = app.configurations.filter { $0.apsEnvironment == nil }
+            for configuration in app.configurations {
+                if let problem = configuration.entitlementsProblem { context.skip("entitlements of '\(app.name)' (\(configuration.name)) are unknown: \(problem)") }
+            }
+            let missing = app.configurations.filter { $0.apsEnvironment == nil && $0.entitlementsProblem == nil }
             guard let configuration = missing.first else { continue }
             context.report(target: app, configuration: configuration, plistKey: nil, in: configuration.entitlementsFile, """
                 app '\(app.name)' uses Live Activity push (\(what)) but its entitlements have no aps-environment in \

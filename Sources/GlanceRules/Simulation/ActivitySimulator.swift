@@ -58,6 +58,10 @@ public struct ActivitySimulator: Sendable {
     static let lockScreenLimit: TimeInterval = 4 * 3600
     /// Rules whose failures APNs itself answers with an error status.
     static let refusedByAPNs: [String: String] = ["payload_too_large": "413 PayloadTooLarge", "payload_bad_headers": "400"]
+    /// Rules whose failures make the device drop the push: it does not decode, or is not an event it knows.
+    /// Other errors (a Unix time in a Date, times in milliseconds) are applied, with their consequence.
+    static let droppedByDevice: Set<String> = ["payload_invalid_json", "payload_missing_field", "payload_bad_event",
+                                               "payload_content_state_mismatch", "payload_attributes_mismatch", "payload_alert_shape"]
 
     private struct State {
         var startedAt: Date?
@@ -72,7 +76,8 @@ public struct ActivitySimulator: Sendable {
     public func run(_ pushes: [SimulatedPush]) -> ActivityTimeline {
         var timeline = ActivityTimeline()
         var state = State()
-        var clock: Date?
+        // A push without a usable timestamp arrives with the one before it, or with the first that has one.
+        var clock: Date? = pushes.lazy.compactMap { $0.arrival ?? $0.push.number("timestamp").map { Date(timeIntervalSince1970: $0 > 1e11 ? $0 / 1000 : $0) } }.first
         func add(_ time: Date, _ source: String?, _ event: ActivityTimeline.Event, _ detail: String, _ facts: [String], uncertain: Bool = false) {
             timeline.entries.append(.init(time: time, source: source, event: event, detail: detail, facts: facts, uncertain: uncertain))
         }
@@ -95,10 +100,11 @@ public struct ActivitySimulator: Sendable {
                 add(arrival, item.source, .rejected, "refused by APNs with \(Self.refusedByAPNs[refused.rule]!): \(refused.message)", ["APNS-04", "APNS-51"])
                 continue
             }
-            if let error = errors.first {
+            if let error = errors.first(where: { Self.droppedByDevice.contains($0.rule) }) {
                 add(arrival, item.source, .dropped, "APNs accepts it and the device drops it: \(error.message) [\(error.rule)]", ["APNS-53", "DEC-06"], uncertain: true)
                 continue
             }
+            let wrongDates = errors.filter { $0.rule == "payload_date_encoding" }
             let event = push.event ?? ""
             if state.endedAt != nil || state.dismissed {
                 add(arrival, item.source, .dropped, "arrives after the activity ended; ActivityKit ignores it", ["PAY-04"])
@@ -158,6 +164,9 @@ public struct ActivitySimulator: Sendable {
                 }
             }
             if let alert = push.aps?["alert"] { add(arrival, item.source, .alert, "alert shown: \(describe(alert: alert))", ["PAY-08"]) }
+            for error in wrongDates {
+                add(arrival, item.source, .note, "applied, but the app shows a wrong date: \(error.message) [\(error.rule)]", ["DEC-03"])
+            }
         }
         advance(to: nil, state: &state, add: add)
         timeline.entries = timeline.entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

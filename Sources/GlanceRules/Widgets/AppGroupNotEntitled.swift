@@ -86,6 +86,10 @@ struct AppGroupNotEntitled: Rule {
                     let isPlaceholder = group.contains("<") || group.contains(">") || group.contains(" ")
                     guard usage.api.hasPrefix("containerURL") || group.hasPrefix("group.") || entitledAnywhere.contains(group)
                             || (isPlaceholder && anyGroupEntitlement) else { continue }
+                    if let problem = configuration.entitlementsProblem {
+                        context.skip("entitlements of '\(target.name)' (\(configuration.name)) are unknown: \(problem)", file: context.relativePath(usage.location))
+                        continue
+                    }
                     let entitled = configuration.appGroups ?? []
                     if entitled.contains(where: { $0.contains("$(") || $0.contains("${") }) {
                         context.skip("entitlements of '\(target.name)' (\(configuration.name)) hold an unresolved setting", file: configuration.entitlementsFile)

@@ -49,6 +49,7 @@ struct AppGroupNotShared: Rule {
             var disjoint: [(TargetConfiguration, [String], [String])] = []
             for configuration in target.configurations {
                 guard let appConfiguration = app.configurations.first(where: { $0.name == configuration.name }),
+                      configuration.entitlementsProblem == nil, appConfiguration.entitlementsProblem == nil,
                       let mine = configuration.appGroups, let theirs = appConfiguration.appGroups, !mine.isEmpty, !theirs.isEmpty else { continue }
                 if (mine + theirs).contains(where: { $0.contains("$(") || $0.contains("${") }) {
                     context.skip("App Group entitlements of '\(target.name)' or '\(app.name)' hold an unresolved setting (\(configuration.name))", file: configuration.entitlementsFile)
