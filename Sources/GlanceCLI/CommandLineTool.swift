@@ -60,7 +60,10 @@ public struct CommandLineTool {
         case "version", "--version": output.standardOutput += Glance.version + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
-            if let topic = rest.first {
+            if rest.first == "payload", rest.count > 1 {
+                guard let text = PayloadHelp.command(rest[1]) else { throw CLIError.usage("unknown payload command '\(rest[1])'", command: "payload") }
+                output.standardOutput += text
+            } else if let topic = rest.first {
                 guard let text = Help.command(topic) else { throw CLIError.usage("unknown command '\(topic)'", command: "") }
                 output.standardOutput += text
             } else {

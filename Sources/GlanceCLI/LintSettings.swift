@@ -26,16 +26,22 @@ struct LintSettings {
         writeBaseline = arguments.option("--write-baseline").map { (ConfigurationFile.absolute($0), $0) }
 
         let source: (path: String, shown: String)?
+        var optional = false
         if let flag = arguments.option("--baseline") {
             source = (ConfigurationFile.absolute(flag), flag)
         } else if let configured = configuration.baselinePath {
             let absolute = ConfigurationFile.absolute(configured)
             source = (absolute, ConfigurationFile.displayPath(absolute))
+            // While writing a baseline, the one the configuration names may not exist yet (the two paths can
+            // differ: the configuration's is relative to its folder, the flag's to the current one).
+            optional = writeBaseline != nil
         } else {
             source = nil
         }
-        // Writing the baseline the configuration names for the first time: there is nothing to read yet.
-        if let source, !(source.path == writeBaseline?.path && !FileManager.default.fileExists(atPath: source.path)) {
+        // Writing the baseline that is read, for the first time: there is nothing to read yet.
+        let writing = writeBaseline?.path
+        let firstWrite = source.map { $0.path == writing || optional } ?? false
+        if let source, !(firstWrite && !FileManager.default.fileExists(atPath: source.path)) {
             baseline = try Baseline.read(from: source.path, shown: source.shown)
         } else {
             baseline = nil

@@ -90,7 +90,7 @@ extension CommandLineTool {
                 pushes += try readInput { try PushSequence.jsonLines(path: $0, headers: headers, broadcast: arguments.flag("--broadcast")) }(file)
             } else {
                 let document = try readInput { try PayloadDocument.read(path: $0) }(file)
-                pushes.append(SimulatedPush(push: Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast")), arrival: nil, source: file))
+                pushes.append(SimulatedPush(push: Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast")), arrival: nil, source: document.name))
             }
         }
         for push in pushes { try requireType(for: push.push, catalog: catalog, arguments: arguments) }
@@ -155,6 +155,13 @@ enum PushSequence {
             guard let entry = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: source, reason: "is not a JSON object {\"at\", \"headers\", \"body\"}")
             }
+            guard JSONLocator(text: trimmed).trailingCommas.isEmpty else {
+                throw PayloadInputError(file: source, reason: "is not valid JSON: a trailing comma before a closing bracket")
+            }
+            if let unknown = entry.keys.sorted().first(where: { !["at", "headers", "body"].contains($0) }) {
+                let hint = Suggestion.closest(unknown, in: ["at", "headers", "body"]).map { "; did you mean '\($0)'?" } ?? ""
+                throw PayloadInputError(file: source, reason: "unknown key '\(unknown)'\(hint)")
+            }
             guard let body = entry["body"], JSONSerialization.isValidJSONObject(body),
                   let bodyData = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]) else {
                 throw PayloadInputError(file: source, reason: "has no \"body\" object")
@@ -169,11 +176,17 @@ enum PushSequence {
             }
             if origin == nil { origin = document.aps?["timestamp"]?.number?.double }
             var arrival: Date?
-            if let at = (entry["at"] as? NSNumber)?.doubleValue {
+            if let value = entry["at"] {
+                // JSONSerialization gives true and false as __NSCFBoolean, which `is Bool` cannot tell from 0 and 1.
+                let isBoolean = String(describing: type(of: value)).contains("Boolean")
+                guard let at = (value as? NSNumber)?.doubleValue, !isBoolean, at >= 0, at < 1e11 else {
+                    throw PayloadInputError(file: source, reason: "\"at\" must be seconds: UNIX time, or below 10^8 seconds after the first push")
+                }
                 arrival = Date(timeIntervalSince1970: at < 1e8 ? (origin ?? 0) + at : at)
             }
             pushes.append(SimulatedPush(push: Push(body: document, headers: lineHeaders, broadcast: broadcast), arrival: arrival, source: source))
         }
+        guard !pushes.isEmpty else { throw PayloadInputError(file: path, reason: "holds no pushes") }
         return pushes
     }
 }
@@ -200,7 +213,7 @@ enum PayloadHelp {
                 OVERVIEW: Check Live Activity push bodies the way APNs and ActivityKit will treat them.
 
                 USAGE: glance payload check FILE... [--project PATH] [--attributes TYPE] [--headers FILE] [--broadcast]
-                                            [--reporter xcode|json] [--strict] [--explain-skips]
+                                            [--reporter <name>] [--strict] [--explain-skips]
 
                 ARGUMENTS:
                   FILE                 A JSON body, or - for standard input.
@@ -212,7 +225,8 @@ enum PayloadHelp {
                                        attributes-type picks it).
                   --headers <file>     The APNs headers: 'name: value' lines, or a JSON object.
                   --broadcast          A broadcast (channel) push: 5120-byte limit, priority 1 allowed.
-                  --reporter <name>    xcode (default: file:line:column: severity: json.path message [rule]) or json.
+                  --reporter <name>    xcode (default: file:line:column: severity: json.path message [rule]), json,
+                                       sarif, github-actions, checkstyle, junit or markdown (as for glance lint).
                   --strict             Exit 1 on warnings too.
                   --explain-skips      List what could not be checked, and why.
 

@@ -165,7 +165,7 @@ public enum SurfacesReporter {
             for link in model.deepLinks where contains(link.targets) {
                 rows.append(("deep link", "\(link.source.rawValue) \(link.url ?? (link.urlPrefix.map { $0 + "…" } ?? "?")) (\(link.owner))", model.relativePath(link.location.file) + ":\(link.location.line)"))
             }
-            if rows.isEmpty { lines.append("  (no glanceable surfaces; \(target.sources.count) Swift files)"); continue }
+            if rows.isEmpty { lines.append("  (no glanceable surfaces; \(target.sources.count) Swift file\(target.sources.count == 1 ? "" : "s"))"); continue }
             let width = rows.map(\.0.count).max() ?? 0
             for row in rows { lines.append("  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + row.1 + "  " + row.2) }
         }

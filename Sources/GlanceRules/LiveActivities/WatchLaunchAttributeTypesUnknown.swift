@@ -47,7 +47,7 @@ struct WatchLaunchAttributeTypesUnknown: Rule {
             for configuration in target.configurations {
                 guard let names = configuration.infoPlist["WKSupportsLiveActivityLaunchAttributeTypes"]?.strings else { continue }
                 for name in names where !known.contains(name) && reported.insert(name).inserted {
-                    let hint = name.closest(in: Array(known)).map { "; did you mean \($0)?" } ?? ""
+                    let hint = name.closest(in: Array(known)).map { " (did you mean \($0)?)" } ?? ""
                     let inFile = configuration.infoPlistFile != nil && !configuration.settings.isAssigned("INFOPLIST_KEY_WKSupportsLiveActivityLaunchAttributeTypes")
                     context.report(target: target, configuration: configuration, plistKey: "WKSupportsLiveActivityLaunchAttributeTypes",
                                    in: inFile ? configuration.infoPlistFile : nil,
