@@ -57,7 +57,8 @@ public struct CommandLineTool {
         case "rules": try rules(rest, output: &output)
         case "payload": try payload(rest, output: &output)
         case "init": try initConfiguration(rest, output: &output)
-        case "version", "--version": output.standardOutput += Glance.version + "\n"
+        case "version", "--version":
+            output.standardOutput += rest.contains("--help") || rest.contains("-h") ? Help.command("version")! : Glance.version + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
@@ -70,7 +71,7 @@ public struct CommandLineTool {
                 output.standardOutput += Help.main
             }
         default:
-            let hint = Arguments.closest(first, in: Self.commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Arguments.closest(first, in: Self.commands.map(\.name) + ["--version", "--help"]).map { "; did you mean '\($0)'?" } ?? ""
             throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
         }
     }

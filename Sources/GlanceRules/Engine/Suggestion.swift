@@ -17,10 +17,11 @@ public enum Suggestion {
         return previous[b.count]
     }
 
-    /// The candidate closest to `text`, if one is within max(2, a third of its length) edits; ties go to
-    /// the alphabetically first.
+    /// The candidate closest to `text`, ignoring case, if one is within max(2, a third of its length) edits;
+    /// ties go to the alphabetically first.
     public static func closest(_ text: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(text, $0)) }.filter { $0.1 <= max(2, text.count / 3) }
+        // Case does not count: `WIDGET_URL_MULTIPLE` finds `widget_url_multiple`.
+        let scored = candidates.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, text.count / 3) }
         return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
