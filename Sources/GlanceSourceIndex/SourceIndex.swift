@@ -123,13 +123,17 @@ public final class SourceIndex: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// `GLANCE_DEBUG_PARSE=1` logs each file parsed on demand to standard error (for finding what a rule
+    /// makes Glance parse; see Scripts/benchmark.sh).
+    static let logsParses = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil
+
     /// Several files, parsed on all cores when they are not yet, in the order given.
     private func parseBatch(_ paths: [String]) -> [FileIndex] {
         lock.lock()
         let todo = paths.filter { parsed[$0] == nil && tokens[$0] != nil }
         lock.unlock()
         if todo.count > 1 {
-            if ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil { FileHandle.standardError.write("lazy parse \(todo.count) files in a batch\n".data(using: .utf8)!) }
+            if Self.logsParses { FileHandle.standardError.write("lazy parse \(todo.count) files in a batch\n".data(using: .utf8)!) }
             parseAll(todo)
         }
         return paths.compactMap(parse)
@@ -140,7 +144,7 @@ public final class SourceIndex: @unchecked Sendable {
         if let file = parsed[path] { lock.unlock(); return file }
         lock.unlock()
         guard tokens[path] != nil, let text = load(path) else { return nil }
-        if ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
+        if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
         let file = Extractor.index(source: text, path: path)
         lock.lock(); parsed[path] = file; lock.unlock()
         return file
