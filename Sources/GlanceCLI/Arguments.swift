@@ -1,4 +1,4 @@
-import GlanceRules
+import GlanceSurfaces
 
 /// A small command-line argument parser: `--flag`, `--option value`, `--option=value`, positionals, with
 /// errors for unknown options that suggest the closest known one.
@@ -48,7 +48,7 @@ struct Arguments {
                 }
             } else {
                 let known = Array(spec.flags) + Array(spec.options)
-                let hint = Self.closest(name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(name, in: known)
                 throw CLIError.usage("unknown option '\(name)'\(hint)", command: command)
             }
         }
@@ -64,13 +64,11 @@ struct Arguments {
     func choice(_ name: String, _ choices: [String], default fallback: String, command: String) throws -> String {
         guard let value = options[name] else { return fallback }
         guard choices.contains(value) else {
-            let hint = Self.closest(value, in: choices).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(value, in: choices)
             throw CLIError.usage("'\(value)' is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
         }
         return value
     }
-
-    static func closest(_ text: String, in candidates: [String]) -> String? { Suggestion.closest(text, in: candidates) }
 }
 
 /// A failure of the run itself (exit code 2), printed as one line.

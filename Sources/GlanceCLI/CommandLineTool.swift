@@ -71,7 +71,7 @@ public struct CommandLineTool {
                 output.standardOutput += Help.main
             }
         default:
-            let hint = Arguments.closest(first, in: Self.commands.map(\.name) + ["--version", "--help"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(first, in: Self.commands.map(\.name) + ["--version", "--help"])
             throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
         }
     }
@@ -139,7 +139,7 @@ public struct CommandLineTool {
         }
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.describedRule(identifier) else {
-                let hint = Arguments.closest(identifier, in: RuleRegistry.documented.map { $0.description.identifier }).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(identifier, in: RuleRegistry.documented.map { $0.description.identifier })
                 throw CLIError.usage("no rule '\(identifier)'\(hint)", command: "rules")
             }
             output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)

@@ -23,7 +23,7 @@ extension CommandLineTool {
         case "template": try payloadTemplate(rest, output: &output)
         case "simulate": try payloadSimulate(rest, output: &output)
         default:
-            let hint = Arguments.closest(subcommand, in: ["check", "template", "simulate"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(subcommand, in: ["check", "template", "simulate"])
             throw CLIError.usage("unknown payload command '\(subcommand)'\(hint)", command: "payload")
         }
     }
@@ -159,7 +159,7 @@ enum PushSequence {
                 throw PayloadInputError(file: source, reason: "is not valid JSON: a trailing comma before a closing bracket")
             }
             if let unknown = entry.keys.sorted().first(where: { !["at", "headers", "body"].contains($0) }) {
-                let hint = Suggestion.closest(unknown, in: ["at", "headers", "body"]).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(unknown, in: ["at", "headers", "body"])
                 throw PayloadInputError(file: source, reason: "unknown key '\(unknown)'\(hint)")
             }
             guard let body = entry["body"], JSONSerialization.isValidJSONObject(body),

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceRules
+import GlanceSurfaces
 
 /// Reads `.glance.json` text into a `Configuration`, checking every key, type and rule id.
 ///

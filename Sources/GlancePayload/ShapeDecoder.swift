@@ -187,22 +187,12 @@ public enum ShapeDecoder {
         return (startsWithVowel ? "an " : "a ") + name
     }
 
-    /// The candidate within a small edit distance (case differences count as one edit).
+    /// The JSON key (or type name) closest to `text`, comparing without case, `_` and `-` (so `stops_away`
+    /// finds `stopsAway`), within a quarter of its length in edits.
     public static func closest(_ text: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var current = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...max(b.count, 1) where !b.isEmpty {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        let normalized = { (text: String) in Array(text.lowercased().filter { $0 != "_" && $0 != "-" }) }
+        let normalized = { (text: String) in String(text.lowercased().filter { $0 != "_" && $0 != "-" }) }
         let target = normalized(text)
-        let scored = candidates.map { ($0, distance(target, normalized($0))) }.filter { $0.1 <= max(1, text.count / 4) }
+        let scored = candidates.map { ($0, Suggestion.editDistance(target, normalized($0))) }.filter { $0.1 <= max(1, text.count / 4) }
         return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 }

@@ -59,6 +59,23 @@ public final class PayloadContext: @unchecked Sendable {
         if !violations.contains(violation) { violations.append(violation) }
     }
 
+    /// Reports a typed check of `content-state` or `attributes` (rooted at `root`): failures at the rule's
+    /// severity; keys no property reads as warnings at the key, saying so when a key directly under `root` is
+    /// one of `misplacedKeys`, a property of the other half of the push (`belongsIn`). Unchecked parts are skips.
+    func report(_ check: ShapeCheck, root: JSONPath, misplacedKeys: Set<String>, belongsIn: String) {
+        for issue in check.issues {
+            if issue.isFailure {
+                report(issue.path, issue.message)
+            } else if case .key(let name)? = issue.path.components.last, misplacedKeys.contains(name),
+                      issue.path.components.count == root.components.count + 1 {
+                report(issue.path, "is not read: \(belongsIn)", atKey: true, severity: .warning)
+            } else {
+                report(issue.path, issue.message, atKey: true, severity: .warning)
+            }
+        }
+        for part in check.unchecked { skip("not checked: \(part)") }
+    }
+
     public func skip(_ reason: String) {
         let skip = Skip(rule: ruleIdentifier, file: push.body.name, reason: reason)
         if !skips.contains(skip) { skips.append(skip) }

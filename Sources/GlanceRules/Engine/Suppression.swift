@@ -1,4 +1,5 @@
 import GlanceSourceIndex
+import GlanceSurfaces
 
 /// An inline suppression: a `// glance:` comment in a Swift file.
 ///

@@ -58,17 +58,9 @@ public struct PayloadAttributesMismatch: PayloadRule {
             return
         }
         guard let type = context.activityType, let attributes = aps["attributes"], attributes.object != nil else { return }
-        let check = ShapeDecoder.check(attributes, as: type.attributes, at: apsPath.appending("attributes"), swiftPath: type.name)
-        let stateKeys = PayloadContentStateMismatch.keys(of: type.contentState)
-        for issue in check.issues {
-            if issue.isFailure {
-                context.report(issue.path, issue.message)
-            } else if case .key(let name)? = issue.path.components.last, stateKeys.contains(name), issue.path.components.count == 3 {
-                context.report(issue.path, "is not read: it is a property of \(type.name).ContentState, so it belongs in \"content-state\"", atKey: true, severity: .warning)
-            } else {
-                context.report(issue.path, issue.message, atKey: true, severity: .warning)
-            }
-        }
-        for part in check.unchecked { context.skip("not checked: \(part)") }
+        let root = apsPath.appending("attributes")
+        context.report(ShapeDecoder.check(attributes, as: type.attributes, at: root, swiftPath: type.name), root: root,
+                       misplacedKeys: PayloadContentStateMismatch.keys(of: type.contentState),
+                       belongsIn: "it is a property of \(type.name).ContentState, so it belongs in \"content-state\"")
     }
 }

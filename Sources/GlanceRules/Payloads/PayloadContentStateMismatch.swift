@@ -54,18 +54,9 @@ public struct PayloadContentStateMismatch: PayloadRule {
             if let reason = context.activityTypeSkip { context.skip(reason) }
             return
         }
-        let check = ShapeDecoder.check(state, as: type.contentState, at: path, swiftPath: "\(type.name).ContentState")
-        let attributeKeys = Self.keys(of: type.attributes)
-        for issue in check.issues {
-            if issue.isFailure {
-                context.report(issue.path, issue.message)
-            } else if let key = issue.path.components.last, case .key(let name) = key, attributeKeys.contains(name), issue.path.components.count == 3 {
-                context.report(issue.path, "is not read: it is a property of \(type.name), so it belongs in \"attributes\" (sent once, on start)", atKey: true, severity: .warning)
-            } else {
-                context.report(issue.path, issue.message, atKey: true, severity: .warning)
-            }
-        }
-        for part in check.unchecked { context.skip("not checked: \(part)") }
+        context.report(ShapeDecoder.check(state, as: type.contentState, at: path, swiftPath: "\(type.name).ContentState"), root: path,
+                       misplacedKeys: Self.keys(of: type.attributes),
+                       belongsIn: "it is a property of \(type.name), so it belongs in \"attributes\" (sent once, on start)")
     }
 
     /// The JSON keys of an object shape.
