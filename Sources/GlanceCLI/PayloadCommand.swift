@@ -110,7 +110,7 @@ extension CommandLineTool {
         let model = try Glance.surfaces(at: path)
         let catalog = ActivityTypeCatalog(model: model)
         if let name = requested ?? arguments.option("--attributes"), catalog.types(named: name).isEmpty {
-            if let declaration = model.resolver.primaryDeclaration(of: name) {
+            if let declaration = model.resolver.primaryDeclaration(of: name, from: nil) {
                 let place = "\(model.relativePath(declaration.location.file)):\(declaration.location.line)"
                 throw CLIError.failure("\(name) (\(place)) is not an ActivityAttributes type: it does not conform to ActivityAttributes, so ActivityKit cannot encode or decode it")
             }

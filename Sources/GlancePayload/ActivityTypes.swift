@@ -32,9 +32,10 @@ public struct ActivityTypeCatalog: Sendable {
             guard declaration.kind == .struct || declaration.kind == .class else { return nil }
             let state: JSONShape
             let owner = declaration.qualifiedName
-            if let alias = resolver.typeAlias("ContentState", context: owner) {
-                state = shapes.shape(of: alias, context: owner)
-            } else if let nested = resolver.primaryDeclaration(of: "ContentState", context: owner, near: declaration.location),
+            let file = declaration.location.file
+            if let alias = resolver.typeAlias("ContentState", context: owner, from: file) {
+                state = shapes.shape(of: alias, context: owner, from: file)
+            } else if let nested = resolver.primaryDeclaration(of: "ContentState", context: owner, from: file),
                       nested.qualifiedName == owner + ".ContentState" {
                 state = shapes.shape(of: nested)
             } else {

@@ -24,9 +24,22 @@ public struct FileIndex: Sendable {
 
 /// `import Module`, with its place and `#if` conditions.
 public struct ImportDecl: Sendable {
+    /// The imported module (`WidgetKit`; `Foundation.NSString` for a submodule or declaration import).
     public let module: String
     public let location: SourceLocation
     public let conditions: [String]
+    /// `@_exported import`: the module is re-exported to every file that imports this one's module.
+    public let isExported: Bool
+
+    public init(module: String, location: SourceLocation, conditions: [String], isExported: Bool = false) {
+        self.module = module
+        self.location = location
+        self.conditions = conditions
+        self.isExported = isExported
+    }
+
+    /// The top-level module name (`Foundation` for `import struct Foundation.Date`).
+    public var topLevelModule: String { String(module.prefix { $0 != "." }) }
 }
 
 public struct Attribute: Sendable {

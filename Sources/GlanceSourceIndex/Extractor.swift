@@ -52,8 +52,12 @@ enum Extractor {
         /// functions, cases and aliases of the enclosing type, or globals at top level (`outer == nil`).
         mutating func visitDeclaration(_ decl: DeclSyntax, outer: String?, conditions: [String]) -> [Member] {
             if let importDecl = decl.as(ImportDeclSyntax.self) {
+                let exported = importDecl.attributes.contains { element in
+                    if case .attribute(let attribute) = element { return attribute.attributeName.trimmedDescription == "_exported" }
+                    return false
+                }
                 imports.append(ImportDecl(module: importDecl.path.map(\.name.text).joined(separator: "."), location: location(importDecl.path),
-                                          conditions: conditions))
+                                          conditions: conditions, isExported: exported))
             } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
                 var members: [Member] = []
                 for (clauseCondition, clause) in ifConfigClauses(ifConfig) {

@@ -190,6 +190,13 @@ public final class SourceIndex: @unchecked Sendable {
         lock.lock()
         if let cached = primaryCache[name] { lock.unlock(); return cached }
         lock.unlock()
+        let result = primaryTypes(named: name, in: { _ in true })
+        lock.lock(); primaryCache[name] = result; lock.unlock()
+        return result
+    }
+
+    /// `primaryTypes(named:)` among the files `visible` accepts: only those are parsed.
+    public func primaryTypes(named name: String, in visible: (String) -> Bool) -> [TypeDecl] {
         let dotted = name.contains(Character("."))
         let simple = dotted ? String(name[name.index(after: name.lastIndex(of: ".")!)...]) : name
         var owners = typeOwners[simple] ?? []
@@ -199,11 +206,9 @@ public final class SourceIndex: @unchecked Sendable {
             let outerFiles = Set((typeOwners[outer] ?? []) + (extensionOwners[outer] ?? []))
             owners = owners.filter(outerFiles.contains)
         }
-        let result = parseBatch(owners.sorted()).flatMap { file in
+        return parseBatch(owners.filter(visible).sorted()).flatMap { file in
             file.types.filter { $0.kind != .extension && ($0.qualifiedName == name || (!dotted && $0.name == name)) }
         }
-        lock.lock(); primaryCache[name] = result; lock.unlock()
-        return result
     }
 
     /// Extensions of a type, written with its simple or qualified name.
@@ -211,31 +216,36 @@ public final class SourceIndex: @unchecked Sendable {
         lock.lock()
         if let cached = extensionCache[qualifiedName] { lock.unlock(); return cached }
         lock.unlock()
-        let parts = qualifiedName.split(separator: ".").map(String.init)
-        let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
-        let owners = Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? []))
-        let result = parseBatch(owners.sorted()).flatMap { file in
-            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
-        }
+        let result = extensions(of: qualifiedName, in: { _ in true })
         lock.lock(); extensionCache[qualifiedName] = result; lock.unlock()
         return result
     }
 
+    /// `extensions(of:)` among the files `visible` accepts: only those are parsed.
+    public func extensions(of qualifiedName: String, in visible: (String) -> Bool) -> [TypeDecl] {
+        let parts = qualifiedName.split(separator: ".").map(String.init)
+        let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
+        let owners = Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).filter(visible)
+        return parseBatch(owners.sorted()).flatMap { file in
+            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
+        }
+    }
+
     /// Extensions of a type among the files parsed so far (parses nothing). Extensions that add a
     /// conformance to a framework protocol mention it, so they are always among these.
-    public func parsedExtensions(of qualifiedName: String) -> [TypeDecl] {
+    public func parsedExtensions(of qualifiedName: String, in visible: (String) -> Bool = { _ in true }) -> [TypeDecl] {
         let parts = qualifiedName.split(separator: ".").map(String.init)
         let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
         lock.lock(); defer { lock.unlock() }
-        return Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).sorted().compactMap { parsed[$0] }.flatMap { file in
+        return Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).filter(visible).sorted().compactMap { parsed[$0] }.flatMap { file in
             file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
         }
     }
 
     /// Functions with this name declared in extensions (`extension View { func widgetBackground() … }`),
     /// with the extended type.
-    public func extensionFunctions(named name: String) -> [(extended: String, function: Member)] {
-        parseBatch((functionOwners[name] ?? []).sorted()).flatMap { file -> [(extended: String, function: Member)] in
+    public func extensionFunctions(named name: String, in visible: (String) -> Bool = { _ in true }) -> [(extended: String, function: Member)] {
+        parseBatch((functionOwners[name] ?? []).filter(visible).sorted()).flatMap { file -> [(extended: String, function: Member)] in
             file.types.filter { $0.kind == .extension }.flatMap { type in
                 type.members.filter { $0.kind == .function && $0.name == name }.map { (type.name, $0) }
             }
@@ -243,8 +253,8 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     /// Type aliases with this name, at top level or inside a type (`typealias Foo = Bar`).
-    public func typeAliases(named name: String) -> [(owner: String?, alias: Member)] {
-        parseBatch((aliasOwners[name] ?? []).sorted()).flatMap { file -> [(owner: String?, alias: Member)] in
+    public func typeAliases(named name: String, in visible: (String) -> Bool = { _ in true }) -> [(owner: String?, alias: Member)] {
+        parseBatch((aliasOwners[name] ?? []).filter(visible).sorted()).flatMap { file -> [(owner: String?, alias: Member)] in
             file.globals.filter { $0.kind == .typeAlias && $0.name == name }.map { (nil, $0) }
                 + file.types.flatMap { type in type.members.filter { $0.kind == .typeAlias && $0.name == name }.map { (type.qualifiedName, $0) } }
         }
@@ -252,10 +262,10 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Whether a file that declares this type name also mentions `word` (without parsing anything): a cheap
     /// test before parsing, e.g. whether a called type can be a view (its file mentions `body`).
-    public func typeMayHave(_ name: String, word: String) -> Bool {
+    public func typeMayHave(_ name: String, word: String, in visible: (String) -> Bool = { _ in true }) -> Bool {
         let simple = name.split(separator: ".").last.map(String.init) ?? name
-        return (typeOwners[simple] ?? []).contains { tokens[$0]?.words.contains(word) ?? false }
-            || (extensionOwners[simple] ?? []).contains { tokens[$0]?.words.contains(word) ?? false }
+        return (typeOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
+            || (extensionOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
     }
 
     /// Whether a file that declares or extends this type name mentions any of `words` (without parsing).
@@ -268,8 +278,13 @@ public final class SourceIndex: @unchecked Sendable {
     public func mayDeclareType(_ simpleName: String) -> Bool { typeOwners[simpleName] != nil }
 
     /// Top-level declarations named `name`.
-    public func globals(named name: String) -> [Member] {
-        parseBatch((globalOwners[name] ?? []).sorted()).flatMap { $0.globals.filter { $0.name == name } }
+    public func globals(named name: String, in visible: (String) -> Bool = { _ in true }) -> [Member] {
+        parseBatch((globalOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.globals.filter { $0.name == name } }
+    }
+
+    /// Files among `paths` with an attribute (`_exported` for `@_exported import`), parsed; found by the scan.
+    public func files(among paths: [String], withAttribute attribute: String) -> [FileIndex] {
+        parseBatch(paths.filter { tokens[$0]?.attributes.contains(attribute) ?? false })
     }
 
     /// The `// glance:` comments of every file that has some (`FileTokens.directiveComments`), by path. Comes

@@ -81,33 +81,33 @@ public struct CodableShapes {
         return shape(of: declaration, visiting: &visiting)
     }
 
-    /// The shape of a type written in `context` (for resolving nested names).
-    public func shape(of typeName: String, context: String?) -> JSONShape {
+    /// The shape of a type written in `context` (for resolving nested names) in `file`.
+    public func shape(of typeName: String, context: String?, from file: String?) -> JSONShape {
         var visiting: Set<String> = []
-        return shape(of: typeName, context: context, visiting: &visiting)
+        return shape(of: typeName, context: context, file: file, visiting: &visiting)
     }
 
-    private func shape(of raw: String, context: String?, visiting: inout Set<String>) -> JSONShape {
+    private func shape(of raw: String, context: String?, file: String?, visiting: inout Set<String>) -> JSONShape {
         let text = raw.trimmingCharacters(in: .whitespaces)
-        if text.hasSuffix("?") || text.hasSuffix("!") { return .optional(shape(of: String(text.dropLast()), context: context, visiting: &visiting)) }
-        if text.hasPrefix("Optional<"), text.hasSuffix(">") { return .optional(shape(of: String(text.dropFirst(9).dropLast()), context: context, visiting: &visiting)) }
+        if text.hasSuffix("?") || text.hasSuffix("!") { return .optional(shape(of: String(text.dropLast()), context: context, file: file, visiting: &visiting)) }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { return .optional(shape(of: String(text.dropFirst(9).dropLast()), context: context, file: file, visiting: &visiting)) }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast())
             if let colon = topLevelColon(inner) {
                 let key = inner[..<colon].trimmingCharacters(in: .whitespaces)
                 // Only String keys make a JSON object; other keys (Int, enums) are written in other forms.
                 guard key == "String" else { return .unknown("a dictionary keyed by \(key)") }
-                return .dictionary(shape(of: String(inner[inner.index(after: colon)...]), context: context, visiting: &visiting))
+                return .dictionary(shape(of: String(inner[inner.index(after: colon)...]), context: context, file: file, visiting: &visiting))
             }
-            return .array(shape(of: inner, context: context, visiting: &visiting))
+            return .array(shape(of: inner, context: context, file: file, visiting: &visiting))
         }
         let base = TypeName.base(text)
         let arguments = TypeName.genericArguments(text)
         switch base {
-        case "Array", "Set", "ContiguousArray": return .array(arguments.first.map { shape(of: $0, context: context, visiting: &visiting) } ?? .unknown(text))
+        case "Array", "Set", "ContiguousArray": return .array(arguments.first.map { shape(of: $0, context: context, file: file, visiting: &visiting) } ?? .unknown(text))
         case "Dictionary":
             guard arguments.count == 2, arguments[0].trimmingCharacters(in: .whitespaces) == "String" else { return .unknown("a dictionary not keyed by String") }
-            return .dictionary(shape(of: arguments[1], context: context, visiting: &visiting))
+            return .dictionary(shape(of: arguments[1], context: context, file: file, visiting: &visiting))
         case "String": return .string(maxLength: nil)
         case "Bool": return .bool
         case "Date": return .date
@@ -118,8 +118,8 @@ public struct CodableShapes {
         }
         if let length = Self.integers[base] { return .integer(type: base, maxLength: length) }
         if Self.floatings.contains(base) { return .floating(type: base) }
-        guard let declaration = resolver.primaryDeclaration(of: base, context: context) else {
-            if let alias = resolver.typeAlias(base, context: context) { return shape(of: alias, context: context, visiting: &visiting) }
+        guard let declaration = resolver.primaryDeclaration(of: base, context: context, from: file) else {
+            if let alias = resolver.typeAlias(base, context: context, from: file) { return shape(of: alias, context: context, file: file, visiting: &visiting) }
             return .unknown("\(base) is not declared in the project")
         }
         return shape(of: declaration, visiting: &visiting)
@@ -130,7 +130,7 @@ public struct CodableShapes {
         guard visiting.insert(qualified).inserted else { return .unknown("\(qualified) contains itself") }
         defer { visiting.remove(qualified) }
         // One declaration (a name declared once per target is two types) and its extensions.
-        let declarations = [declaration] + resolver.declarations(of: qualified).filter { $0.kind == .extension }
+        let declarations = resolver.declarations(of: declaration)
         let members = declarations.flatMap(\.members)
         if members.contains(where: { $0.kind == .initializer && $0.parameters.first?.label == "from" }) || members.contains(where: { $0.name == "encode" && $0.parameters.first?.label == "to" }) {
             return .unknown("\(qualified) has its own Codable implementation")
@@ -144,7 +144,7 @@ public struct CodableShapes {
                 return .taggedEnum(type: qualified, cases: cases.map { enumCase in
                     JSONEnumCase(name: enumCase.name, fields: enumCase.parameters.enumerated().map { index, parameter in
                         let key = parameter.label == "_" ? "_\(index)" : parameter.label
-                        let type = parameter.type.map { shape(of: $0, context: qualified, visiting: &visiting) } ?? .unknown("\(enumCase.name) has an untyped value")
+                        let type = parameter.type.map { shape(of: $0, context: qualified, file: enumCase.location.file, visiting: &visiting) } ?? .unknown("\(enumCase.name) has an untyped value")
                         return JSONField(name: key, key: key, shape: type, isDecoded: true, location: enumCase.location)
                     })
                 })
@@ -174,7 +174,7 @@ public struct CodableShapes {
     private func fields(of declaration: TypeDecl, members: [Member], visiting: inout Set<String>) -> [JSONField] {
         let stored = members.filter { $0.kind == .storedProperty && !$0.isStatic && $0.attribute("Transient") == nil }
         var keys: [String: String]?
-        if let codingKeys = resolver.primaryDeclaration(of: "CodingKeys", context: declaration.qualifiedName),
+        if let codingKeys = resolver.primaryDeclaration(of: "CodingKeys", context: declaration.qualifiedName, from: declaration.location.file),
            codingKeys.qualifiedName.hasPrefix(declaration.qualifiedName + ".") {
             keys = [:]
             for member in codingKeys.members where member.kind == .enumCase {
@@ -186,7 +186,7 @@ public struct CodableShapes {
             if let keys { guard let mapped = keys[member.name] else { return nil }; key = mapped } else { key = member.name }
             let fieldShape: JSONShape
             if let type = member.type ?? inferredType(member.initializer) {
-                fieldShape = shape(of: type, context: declaration.qualifiedName, visiting: &visiting)
+                fieldShape = shape(of: type, context: declaration.qualifiedName, file: member.location.file, visiting: &visiting)
             } else {
                 fieldShape = .unknown("\(member.name) has no type annotation")
             }

@@ -17,6 +17,13 @@ struct CodeScan {
     var apiUses: [APIUse] = []
     var alarmMetadataUses: [AlarmMetadataUse] = []
     static let trackedAPIs: Set<String> = ["AlarmManager", "pushToStartTokenUpdates", "pushToStartToken"]
+    /// The framework each framework type Glance recognizes by name belongs to. A name counts as the
+    /// framework's only where the file imports the framework and no project declaration shadows it
+    /// (`Resolver.isFrameworkName`): an app's own `AlarmManager` is not AlarmKit's.
+    static let frameworks: [String: String] = [
+        "AlarmManager": "AlarmKit", "AlarmAttributes": "AlarmKit", "AlarmPresentation": "AlarmKit",
+        "Activity": "ActivityKit", "ActivityContent": "ActivityKit", "UserDefaults": "Foundation",
+    ]
     var primaryActions: [PrimaryActionUse] = []
     var urlHandlers: [URLHandler] = []
 
@@ -35,16 +42,16 @@ struct CodeScan {
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
             switch expr {
-            case .identifier(let name, let location) where Self.trackedAPIs.contains(name):
+            case .identifier(let name, let location) where Self.trackedAPIs.contains(name) && isFramework(name, at: location):
                 apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
-            case .member(_, let name, let location) where Self.trackedAPIs.contains(name):
+            case .member(let base, let name, let location) where Self.trackedAPIs.contains(name) && isActivity(base):
                 apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
             default:
                 break
             }
             guard case .call(let call) = expr else { return }
             switch call.name {
-            case "UserDefaults" where call.argument("suiteName") != nil:
+            case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location):
                 appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(call.argument("suiteName")!, site: site),
                                                     location: call.location, targets: targets()))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
@@ -73,11 +80,11 @@ struct CodeScan {
                 if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
                 activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets(),
                                                         context: site.context, member: site.member))
-            case "AlarmAttributes":
+            case "AlarmAttributes" where isFramework("AlarmAttributes", at: call.location):
                 if case .identifier(let name, _) = call.callee, let metadata = TypeName.genericArguments(name).first {
                     alarmMetadataUses.append(AlarmMetadataUse(metadata: metadata, location: call.location, targets: targets()))
                 }
-            case "ActivityContent":
+            case "ActivityContent" where isFramework("ActivityContent", at: call.location):
                 if let stale = call.argument("staleDate"), !isNil(stale) {
                     var attributes: String?
                     if case .call(let state)? = call.argument("state"), case .member(let base?, "ContentState", _) = state.callee {
@@ -105,31 +112,33 @@ struct CodeScan {
                 break
             }
             if let access = storeAccess(call, site: site, stores: stores) { storeAccesses.append(access) }
-            if isAlarmConfiguration(call) { alarmConfigurations.append((call, site)) }
-            if let presentation = alarmPresentation(call) {
+            if isAlarmConfiguration(call) && isFramework("AlarmManager", at: call.location) { alarmConfigurations.append((call, site)) }
+            if let presentation = alarmPresentation(call), isFramework("AlarmPresentation", at: call.location) {
                 alarmPresentations[siteKey(site), default: []] += presentation.map { ($0, call.location) }
             }
         }
         for (call, site) in alarmConfigurations {
             let targets = resolver.targets(of: call.location, conditions: site.conditions)
-            let stop = call.argument("stopIntent").flatMap { intentName($0, context: site.context) }
-            let secondary = call.argument("secondaryIntent").flatMap { intentName($0, context: site.context) }
-            for (label, name) in [("stopIntent", stop), ("secondaryIntent", secondary)] {
-                guard let name, let expr = call.argument(label) else { continue }
-                alarmIntentUses.append(IntentUse(intent: name, site: .alarm, location: expr.location, owner: "AlarmManager.AlarmConfiguration", targets: targets))
+            let stop = call.argument("stopIntent").flatMap { intent($0, context: site.context) }
+            let secondary = call.argument("secondaryIntent").flatMap { intent($0, context: site.context) }
+            for (label, found) in [("stopIntent", stop), ("secondaryIntent", secondary)] {
+                guard let found, let expr = call.argument(label) else { continue }
+                alarmIntentUses.append(IntentUse(intent: found.name, declaration: found.declaration, site: .alarm, location: expr.location,
+                                                 owner: "AlarmManager.AlarmConfiguration", targets: targets))
             }
             var metadata: String?
             if case .member(let base, _, _) = call.callee, case .identifier(let name, _)? = base { metadata = TypeName.genericArguments(name).first }
             if case .identifier(let name, _) = call.callee { metadata = TypeName.genericArguments(name).first }
             let built = alarmPresentations[siteKey(site)] ?? []
             alarms.append(AlarmSurface(location: call.location, presentationLocations: built.filter { $0.0 != "alert" }.map(\.1),
-                                       presentations: Array(Set(built.map(\.0))).sorted(), metadata: metadata, stopIntent: stop,
-                                       secondaryIntent: secondary, targets: targets))
+                                       presentations: Array(Set(built.map(\.0))).sorted(), metadata: metadata, stopIntent: stop?.name,
+                                       secondaryIntent: secondary?.name, targets: targets))
             alarmPresentations[siteKey(site)] = nil
         }
         // Presentations built where no configuration is made (a helper returning AlarmAttributes).
         CodeSites.walk(files) { expr, site in
-            guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil else { return }
+            guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil,
+                  isFramework("AlarmPresentation", at: call.location) else { return }
             alarms.append(AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
                                        presentations: presentation, metadata: nil, stopIntent: nil, secondaryIntent: nil,
                                        targets: resolver.targets(of: call.location, conditions: site.conditions)))
@@ -142,10 +151,17 @@ struct CodeScan {
 
     private func isNil(_ expr: Expr) -> Bool { if case .nilLiteral = expr { return true } else { return false } }
 
+    /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
     private func isActivity(_ base: Expr?) -> Bool {
         guard let base else { return false }
-        if case .identifier(let name, _) = base { return TypeName.base(name) == "Activity" }
+        if case .identifier(let name, let location) = base { return TypeName.base(name) == "Activity" && isFramework("Activity", at: location) }
         return false
+    }
+
+    /// Whether a framework type's name, written at `location`, means the framework's type.
+    func isFramework(_ name: String, at location: SourceLocation) -> Bool {
+        guard let framework = Self.frameworks[name] else { return true }
+        return resolver.isFrameworkName(name, of: framework, from: location.file)
     }
 
     // MARK: App Groups
@@ -259,9 +275,11 @@ struct CodeScan {
         return nil
     }
 
-    func intentName(_ expr: Expr, context: String?) -> String? {
+    /// The intent type an expression builds (`StopIntent(id: …)`), and its declaration when the project has it.
+    func intent(_ expr: Expr, context: String?) -> (name: String, declaration: TypeDecl?)? {
         guard let name = Resolver.typeName(of: expr) else { return nil }
-        return resolver.primaryDeclaration(of: name, context: context)?.qualifiedName ?? name
+        let declaration = resolver.primaryDeclaration(of: name, context: context, from: expr.location.file)
+        return (declaration?.qualifiedName ?? name, declaration)
     }
 
     // MARK: UIKit handlers

@@ -5,12 +5,38 @@ import GlanceSourceIndex
 /// framework protocol (also through project protocols, superclasses and type aliases), what a constant
 /// holds, which targets compile a file. Lookups that need a declaration not parsed yet ask the
 /// `SourceIndex`, which parses the declaring file on demand.
+/// Answers questions about the project's Swift declarations the way Swift's name lookup does: a name
+/// written in a file means a declaration of that file's module, or of a module the file imports (directly,
+/// or through an `@_exported import`); a declaration of the file's own module shadows an imported one.
+/// Same-named declarations in two modules (an iOS and a watchOS widget extension, two apps in one
+/// repository) are different things. Every lookup therefore names the file it is made from (`from:`), and
+/// every part of Glance that asks "what is this name?" asks here.
+///
+/// Lookups that need a declaration not parsed yet ask the `SourceIndex`, which parses the declaring file on
+/// demand — only among the files the lookup can see.
 public final class Resolver: @unchecked Sendable {
     public let project: ProjectModel
     public let index: SourceIndex
     private var targetsByFile: [String: [Target]] = [:]
     private var supertypeCache: [String: Set<String>] = [:]
     private var declarationCache: [String: [TypeDecl]] = [:]
+    private let modules: [SwiftModule]
+    private var modulesByFile: [String: [Int]] = [:]
+    private var modulesByName: [String: [Int]] = [:]
+    private var scopeCache: [String: Scope] = [:]
+    private var exportCache: [Int: [String]] = [:]
+
+    /// What a file can see: the modules whose declarations its names may mean. `all` for code in no module.
+    public struct Scope: Sendable {
+        /// Module indices visible from the file, and those it belongs to (which shadow the rest).
+        let visible: Set<Int>
+        let own: Set<Int>
+        let all: Bool
+        /// Identifies the scope in caches.
+        let key: String
+
+        static let everything = Scope(visible: [], own: [], all: true, key: "*")
+    }
 
     /// Framework protocols and what they refine (AppIntents, WidgetKit, ActivityKit).
     static let frameworkSupertypes: [String: Set<String>] = [
@@ -27,9 +53,101 @@ public final class Resolver: @unchecked Sendable {
     public init(project: ProjectModel, index: SourceIndex) {
         self.project = project
         self.index = index
+        modules = project.modules
         for target in project.targets {
             for file in target.sources { targetsByFile[file, default: []].append(target) }
         }
+        for (position, module) in modules.enumerated() {
+            for file in module.sources where modulesByFile[file]?.contains(position) != true { modulesByFile[file, default: []].append(position) }
+            modulesByName[module.name, default: []].append(position)
+        }
+    }
+
+    // MARK: Modules
+
+    /// The modules a file is compiled into (a file shared by two targets is in both).
+    public func modules(ofFile path: String) -> [SwiftModule] { (modulesByFile[path] ?? []).map { modules[$0] } }
+
+    /// What code in `file` can see. A file in no module (loose code) sees everything.
+    public func scope(from file: String?) -> Scope {
+        guard let file, let own = modulesByFile[file], !own.isEmpty else { return .everything }
+        if let cached = scopeCache[file] { return cached }
+        var visible = Set(own)
+        // The file's own imports, and what its modules re-export to all their files.
+        var pending = (index.file(file)?.imports ?? []).map(\.topLevelModule)
+        for module in own { pending += exportedModules(module) }
+        let dependencies = dependencyClosure(of: own)
+        while let name = pending.popLast() {
+            let candidates = modulesByName[name] ?? []
+            let linked = candidates.filter { dependencies.contains($0) }
+            for candidate in (linked.isEmpty ? candidates : linked) where visible.insert(candidate).inserted {
+                pending += exportedModules(candidate)
+            }
+        }
+        let scope = Scope(visible: visible, own: Set(own), all: false, key: visible.sorted().map(String.init).joined(separator: ","))
+        scopeCache[file] = scope
+        return scope
+    }
+
+    /// Whether a declaration in `path` can be seen from `scope`. Files in no module are seen from everywhere.
+    public func isVisible(_ path: String, in scope: Scope) -> Bool {
+        if scope.all { return true }
+        guard let owners = modulesByFile[path], !owners.isEmpty else { return true }
+        return owners.contains { scope.visible.contains($0) }
+    }
+
+    private func isOwn(_ path: String, in scope: Scope) -> Bool {
+        scope.all || (modulesByFile[path] ?? []).contains { scope.own.contains($0) }
+    }
+
+    /// Names of the modules a module re-exports (`@_exported import X` in any of its files).
+    private func exportedModules(_ module: Int) -> [String] {
+        if let cached = exportCache[module] { return cached }
+        let names = index.files(among: modules[module].sources, withAttribute: "_exported")
+            .flatMap(\.imports).filter(\.isExported).map(\.topLevelModule)
+        exportCache[module] = names
+        return names
+    }
+
+    private func dependencyClosure(of own: [Int]) -> Set<Int> {
+        let positions = Dictionary(modules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: Set<Int> = []
+        var pending = own.flatMap { modules[$0].dependencies.compactMap { positions[$0] } }
+        while let next = pending.popLast() {
+            if result.insert(next).inserted { pending += modules[next].dependencies.compactMap { positions[$0] } }
+        }
+        return result
+    }
+
+    /// Keeps the declarations a scope sees; those of its own modules shadow imported ones.
+    private func visibleOnly(_ declarations: [TypeDecl], in scope: Scope) -> [TypeDecl] {
+        let visible = declarations.filter { isVisible($0.location.file, in: scope) }
+        let own = visible.filter { isOwn($0.location.file, in: scope) }
+        return own.isEmpty ? visible : own
+    }
+
+    /// Whether a file imports a module (or a module it imports re-exports it, as far as the project shows).
+    /// `Foundation` is also imported by every Apple UI framework.
+    public func imports(_ module: String, from file: String) -> Bool {
+        guard let imports = index.file(file)?.imports.map(\.topLevelModule) else { return false }
+        if imports.contains(module) { return true }
+        if module == "Foundation", imports.contains(where: { Self.foundationReexporters.contains($0) }) { return true }
+        let scope = self.scope(from: file)
+        if scope.all { return false }
+        return scope.visible.contains { exportedModules($0).contains(module) }
+    }
+
+    static let foundationReexporters: Set<String> = ["SwiftUI", "UIKit", "AppKit", "WatchKit", "WidgetKit", "ActivityKit", "AppIntents",
+                                                     "AlarmKit", "Combine", "CoreData", "SwiftData", "MapKit", "CoreLocation"]
+
+    /// Whether `name`, written in `file`, means the framework's API: the file imports `framework` and no
+    /// declaration the file can see (a type, alias or global of the project) has that name.
+    public func isFrameworkName(_ name: String, of framework: String, from file: String) -> Bool {
+        guard imports(framework, from: file) else { return false }
+        let scope = self.scope(from: file)
+        if !index.primaryTypes(named: name, in: { self.isVisible($0, in: scope) }).isEmpty { return false }
+        if !index.typeAliases(named: name, in: { self.isVisible($0, in: scope) }).filter({ $0.owner == nil }).isEmpty { return false }
+        return index.globals(named: name, in: { self.isVisible($0, in: scope) }).isEmpty
     }
 
     // MARK: Targets
@@ -52,142 +170,156 @@ public final class Resolver: @unchecked Sendable {
     /// Every parsed type and extension.
     public var allTypes: [TypeDecl] { index.parsedFiles.flatMap(\.types) }
 
-    /// The declarations of a type: its primary declaration(s) and its extensions. `context` is the type in
-    /// which the name is written, so `Provider` inside `TimerToggle` finds `TimerToggle.Provider` first, and
-    /// a `typealias ContentState = …` inside the context is followed. Types the project does not declare
-    /// (framework types) have no declarations, even when the project extends them.
-    public func declarations(of name: String, context: String? = nil) -> [TypeDecl] {
-        declarations(of: name, context: context, includingExtensions: true)
+    /// The declarations a name means when written in `file`: the primary declaration(s) and the extensions
+    /// the file can see. `context` is the type in which the name is written, so `Provider` inside
+    /// `TimerToggle` finds `TimerToggle.Provider` first, and a `typealias ContentState = …` inside the
+    /// context is followed. Types the project does not declare (framework types) have no declarations,
+    /// even when the project extends them.
+    public func declarations(of name: String, context: String? = nil, from file: String?) -> [TypeDecl] {
+        declarations(of: name, context: context, from: file, includingExtensions: true)
     }
 
-    private func declarations(of name: String, context: String?, includingExtensions: Bool) -> [TypeDecl] {
-        let key = (includingExtensions ? "+" : "-") + (context ?? "") + "|" + name
+    /// A declaration the caller holds, with its extensions as seen from its own file.
+    public func declarations(of type: TypeDecl) -> [TypeDecl] {
+        guard type.kind != .extension else { return [type] }
+        let found = declarations(of: type.qualifiedName, from: type.location.file)
+        guard found.contains(where: { $0.location == type.location }) else { return [type] + found.filter { $0.kind == .extension } }
+        return found.filter { $0.kind == .extension || $0.location == type.location }
+    }
+
+    private func declarations(of name: String, context: String?, from file: String?, includingExtensions: Bool) -> [TypeDecl] {
+        let scope = self.scope(from: file)
+        let key = (includingExtensions ? "+" : "-") + scope.key + "|" + (context ?? "") + "|" + name
         if let cached = declarationCache[key] { return cached }
-        let result = lookUpDeclarations(of: name, context: context, includingExtensions: includingExtensions)
+        declarationCache[key] = []   // a type alias cycle ends here
+        let result = lookUpDeclarations(of: name, context: context, scope: scope, file: file, includingExtensions: includingExtensions)
         declarationCache[key] = result
         return result
     }
 
-    private func lookUpDeclarations(of name: String, context: String?, includingExtensions: Bool) -> [TypeDecl] {
-        let withExtensions = { (primaries: [TypeDecl]) in includingExtensions ? self.withExtensions(primaries) : primaries }
+    private func lookUpDeclarations(of name: String, context: String?, scope: Scope, file: String?, includingExtensions: Bool) -> [TypeDecl] {
+        let withExtensions = { (primaries: [TypeDecl]) in includingExtensions ? self.withExtensions(primaries, scope: scope) : primaries }
+        let visible = { (path: String) in self.isVisible(path, in: scope) }
         var base = TypeName.base(name)
         if base == "Self", let context { base = context }
         if let context {
             // `Leg` or `ContentState.Leg` written inside `TripAttributes`: the innermost enclosing scope wins.
             let isDotted = base.contains(Character("."))
-            var scope = context.split(separator: ".").map(String.init)
-            while !scope.isEmpty {
-                let qualified = (scope + [base]).joined(separator: ".")
-                let found = index.primaryTypes(named: qualified).filter { $0.qualifiedName == qualified }
+            var enclosing = context.split(separator: ".").map(String.init)
+            while !enclosing.isEmpty {
+                let qualified = (enclosing + [base]).joined(separator: ".")
+                let found = visibleOnly(index.primaryTypes(named: qualified, in: visible).filter { $0.qualifiedName == qualified }, in: scope)
                 if !found.isEmpty { return withExtensions(found) }
-                let scopeName = scope.joined(separator: ".")
-                if !isDotted, let alias = index.primaryTypes(named: scopeName).filter({ $0.qualifiedName == scopeName })
+                let scopeName = enclosing.joined(separator: ".")
+                if !isDotted, let alias = visibleOnly(index.primaryTypes(named: scopeName, in: visible).filter({ $0.qualifiedName == scopeName }), in: scope)
                     .flatMap({ $0.members }).first(where: { $0.kind == .typeAlias && $0.name == base })?.type {
-                    return declarations(of: alias, context: scopeName, includingExtensions: includingExtensions)
+                    return declarations(of: alias, context: scopeName, from: file, includingExtensions: includingExtensions)
                 }
-                scope.removeLast()
+                enclosing.removeLast()
             }
         }
-        let found = index.primaryTypes(named: base).filter { $0.qualifiedName == base }
+        let found = visibleOnly(index.primaryTypes(named: base, in: visible).filter { $0.qualifiedName == base }, in: scope)
         if !found.isEmpty { return withExtensions(found) }
-        if let alias = index.typeAliases(named: base).first(where: { $0.owner == nil })?.alias.type, TypeName.base(alias) != base {
-            return declarations(of: alias, context: nil, includingExtensions: includingExtensions)
+        if let alias = index.typeAliases(named: base, in: visible).first(where: { $0.owner == nil })?.alias.type, TypeName.base(alias) != base {
+            return declarations(of: alias, context: nil, from: file, includingExtensions: includingExtensions)
         }
         return []
     }
 
-    private func withExtensions(_ primaries: [TypeDecl]) -> [TypeDecl] {
+    private func withExtensions(_ primaries: [TypeDecl], scope: Scope) -> [TypeDecl] {
         guard let qualified = primaries.first?.qualifiedName else { return primaries }
-        return primaries + index.extensions(of: qualified)
+        return primaries + index.extensions(of: qualified, in: { self.isVisible($0, in: scope) })
     }
 
-    /// The primary declaration nearest to a place when the project declares the same name more than once
-    /// (once per target, say): in the same file, else in a file compiled into the same targets.
-    public func primaryDeclaration(of name: String, context: String? = nil, near location: SourceLocation) -> TypeDecl? {
-        let primaries = declarations(of: name, context: context).filter { $0.kind != .extension }
-        guard primaries.count > 1 else { return primaries.first }
-        if let sameFile = primaries.first(where: { $0.location.file == location.file }) { return sameFile }
-        let targets = Set(targets(ofFile: location.file).map(\.id))
-        return primaries.first { !Set(self.targets(ofFile: $0.location.file).map(\.id)).isDisjoint(with: targets) } ?? primaries.first
+    /// The primary declaration a name means in `file` (not an extension); with several (a file compiled into
+    /// two modules that each declare the name), the one in the same file first.
+    public func primaryDeclaration(of name: String, context: String? = nil, from file: String?) -> TypeDecl? {
+        let primaries = declarations(of: name, context: context, from: file).filter { $0.kind != .extension }
+        return primaries.first { $0.location.file == file } ?? primaries.first
     }
 
-    /// The primary declaration (not an extension), if the project declares the type.
-    public func primaryDeclaration(of name: String, context: String? = nil) -> TypeDecl? {
-        declarations(of: name, context: context).first { $0.kind != .extension }
+    /// Every primary declaration a name may mean in `file` (several when the file is compiled into two
+    /// modules that each declare it).
+    public func primaryDeclarations(of name: String, context: String? = nil, from file: String?) -> [TypeDecl] {
+        declarations(of: name, context: context, from: file).filter { $0.kind != .extension }
     }
 
-    /// What a project type alias stands for (an alias member of `context`, or a global alias).
-    public func typeAlias(_ name: String, context: String? = nil) -> String? {
+    /// What a project type alias stands for (an alias member of `context`, or a global alias) in `file`.
+    public func typeAlias(_ name: String, context: String? = nil, from file: String?) -> String? {
         if let context {
-            for type in declarations(of: context) {
+            for type in declarations(of: context, from: file) {
                 if let alias = type.members.first(where: { $0.kind == .typeAlias && $0.name == name }), let aliased = alias.type { return aliased }
             }
         }
-        return index.typeAliases(named: name).first { $0.owner == nil }?.alias.type
+        let scope = self.scope(from: file)
+        return index.typeAliases(named: name, in: { self.isVisible($0, in: scope) }).first { $0.owner == nil }?.alias.type
     }
 
-    /// All supertypes (simple names) of a type: declared conformances, those of project protocols, classes
-    /// and aliases it inherits, and the refinements of known framework protocols.
-    public func supertypes(of name: String, context: String? = nil) -> Set<String> {
-        let key = (context.map { $0 + "|" } ?? "") + name
+    /// All supertypes (simple names) of a type named in `file`: declared conformances, those of project
+    /// protocols, classes and aliases it inherits, and the refinements of known framework protocols.
+    public func supertypes(of name: String, context: String? = nil, from file: String?) -> Set<String> {
+        let key = scope(from: file).key + "|" + (context.map { $0 + "|" } ?? "") + name
         if let cached = supertypeCache[key] { return cached }
         supertypeCache[key] = []
-        let result = supertypes(declaredBy: conformanceDeclarations(of: name, context: context))
+        let result = supertypes(declaredBy: conformanceDeclarations(of: name, context: context, from: file))
         supertypeCache[key] = result
         return result
     }
 
     /// Supertypes stated by the given declarations (a type and its extensions), followed through project
-    /// protocols, classes and aliases that refine a framework type (`SourceIndex.refiningTypeNames`).
+    /// protocols, classes and aliases that refine a framework type (`SourceIndex.refiningTypeNames`), each
+    /// looked up from the file that names it.
     public func supertypes(declaredBy declarations: [TypeDecl]) -> Set<String> {
         var result: Set<String> = []
-        var pending: [(String, String?)] = declarations.flatMap { decl in decl.inheritedTypes.map { ($0, decl.qualifiedName) } }
+        var pending: [(name: String, scope: String?, file: String)] = declarations.flatMap { decl in
+            decl.inheritedTypes.map { ($0, decl.qualifiedName, decl.location.file) }
+        }
         var seen: Set<String> = []
-        while let (raw, scope) = pending.popLast() {
+        while let (raw, scope, file) = pending.popLast() {
             let base = TypeName.base(raw)
             guard seen.insert(base).inserted else { continue }
             result.insert(base)
             if let refined = Self.frameworkSupertypes[base] { result.formUnion(refined) }
             // Only project types that refine a framework type (found by the index) can lead further.
             if Self.frameworkSupertypes[base] != nil || !index.refiningTypeNames.contains(base) { continue }
-            let declarations = conformanceDeclarations(of: base, context: scope)
+            let declarations = conformanceDeclarations(of: base, context: scope, from: file)
             if declarations.first(where: { $0.kind != .extension })?.kind == .protocol || declarations.first?.kind == .class {
-                for decl in declarations { pending += decl.inheritedTypes.map { ($0, decl.qualifiedName) } }
+                for decl in declarations { pending += decl.inheritedTypes.map { ($0, decl.qualifiedName, decl.location.file) } }
             }
-            if declarations.isEmpty, let alias = typeAlias(base, context: scope) { pending.append((alias, scope)) }
+            if declarations.isEmpty, let alias = typeAlias(base, context: scope, from: file) { pending.append((alias, scope, file)) }
         }
         return result
     }
 
     /// The declarations that can state a type's conformances: its primary declaration and the extensions
-    /// already parsed (an extension adding a framework conformance names the framework type, so the index
-    /// parsed it eagerly). Parses no extension files.
-    private func conformanceDeclarations(of name: String, context: String?) -> [TypeDecl] {
-        let primaries = declarations(of: name, context: context, includingExtensions: false)
+    /// already parsed that the file sees (an extension adding a framework conformance names the framework
+    /// type, so the index parsed it eagerly). Parses no extension files.
+    private func conformanceDeclarations(of name: String, context: String?, from file: String?) -> [TypeDecl] {
+        let primaries = declarations(of: name, context: context, from: file, includingExtensions: false)
         guard let qualified = primaries.first?.qualifiedName else { return [] }
-        return primaries + index.parsedExtensions(of: qualified)
+        let scope = self.scope(from: file)
+        return primaries + index.parsedExtensions(of: qualified, in: { self.isVisible($0, in: scope) })
     }
 
-    public func conforms(_ name: String, to protocolName: String, context: String? = nil) -> Bool {
-        supertypes(of: name, context: context).contains(protocolName)
+    public func conforms(_ name: String, to protocolName: String, context: String? = nil, from file: String?) -> Bool {
+        supertypes(of: name, context: context, from: file).contains(protocolName)
     }
 
-    /// Primary declarations of all parsed types conforming to a framework protocol (directly or not).
-    /// Uses the parsed declarations themselves, so no file is parsed to answer it except for the primary
-    /// declaration of a type that is only extended in the parsed files.
+    /// Primary declarations of all parsed types conforming to a framework protocol (directly or not). A type
+    /// is its primary declaration with the extensions its module sees: same-named types of two modules are
+    /// judged apart. No file is parsed to answer it except for the primary declaration of a type that is only
+    /// extended in the parsed files.
     public func types(conformingTo protocolName: String) -> [TypeDecl] {
-        var groups: [String: [TypeDecl]] = [:]
-        var order: [String] = []
-        for type in allTypes where type.kind != .protocol {
-            let name = type.kind == .extension ? type.name : type.qualifiedName
-            if groups[name] == nil { order.append(name) }
-            groups[name, default: []].append(type)
+        var groups: [SourceLocation: [TypeDecl]] = [:]
+        for type in allTypes where type.kind != .protocol && type.kind != .extension { groups[type.location] = [type] }
+        for type in allTypes where type.kind == .extension {
+            for primary in declarations(of: type.name, context: nil, from: type.location.file, includingExtensions: false) where primary.kind != .protocol {
+                groups[primary.location, default: [primary]].append(type)
+            }
         }
         var result: [TypeDecl] = []
-        for name in order {
-            let declarations = groups[name]!
-            guard supertypes(declaredBy: declarations).contains(protocolName) else { continue }
-            if let primary = declarations.first(where: { $0.kind != .extension }) ?? primaryDeclaration(of: name) { result.append(primary) }
+        for (_, declarations) in groups where supertypes(declaredBy: declarations).contains(protocolName) {
+            result.append(declarations[0])
         }
         return result.sorted { $0.location < $1.location }
     }
@@ -196,7 +328,7 @@ public final class Resolver: @unchecked Sendable {
 
     /// The value of a string expression when it is knowable: a literal, a constant (`Self.kind`,
     /// `WidgetKinds.timer`, a global `let`), a concatenation or an interpolation of such. `context` is the
-    /// type the expression is written in.
+    /// type the expression is written in; names are looked up from the expression's own file.
     public func stringValue(_ expr: Expr, context: String?, depth: Int = 0) -> String? {
         guard depth < 8 else { return nil }
         switch expr {
@@ -222,7 +354,7 @@ public final class Resolver: @unchecked Sendable {
             // `Kinds.timer.rawValue`: an enum case's raw value, or its name in a `String` enum.
             guard let constant = constant(base, context: context), constant.member.kind == .enumCase else { return nil }
             if let raw = constant.value { return stringValue(raw, context: constant.context, depth: depth + 1) }
-            let isStringEnum = constant.context.map { declarations(of: $0).contains { $0.inheritedTypes.contains("String") } } ?? false
+            let isStringEnum = constant.context.map { declarations(of: $0, from: constant.member.location.file).contains { $0.inheritedTypes.contains("String") } } ?? false
             return isStringEnum ? constant.member.name : nil
         case .identifier, .member:
             guard let constant = constant(expr, context: context), constant.member.kind != .enumCase else { return nil }
@@ -235,8 +367,10 @@ public final class Resolver: @unchecked Sendable {
     }
 
     /// The declaration a name or member path refers to, with the expression it holds (initializer, or the
-    /// single returned value of a computed property) and the type it lives in.
+    /// single returned value of a computed property) and the type it lives in; looked up from the
+    /// expression's file.
     public func constant(_ expr: Expr, context: String?) -> (value: Expr?, context: String?, member: Member)? {
+        let file = expr.location.file
         guard let path = expr.dottedPath else { return nil }
         var components = path.split(separator: ".").map(String.init)
         if path.hasPrefix(".") { components = Array(path.dropFirst().split(separator: ".").map(String.init)) }
@@ -250,16 +384,24 @@ public final class Resolver: @unchecked Sendable {
         }
         for owner in owners {
             if let owner {
-                for decl in declarations(of: owner, context: context) {
+                for decl in declarations(of: owner, context: context, from: file) {
                     if let member = decl.members.first(where: { $0.name == name && ($0.kind == .storedProperty || $0.kind == .computedProperty || $0.kind == .enumCase) }) {
                         return (valueExpression(member), decl.qualifiedName, member)
                     }
                 }
-            } else if let member = index.globals(named: name).first(where: { $0.kind == .storedProperty || $0.kind == .computedProperty }) {
+            } else if let member = globals(named: name, from: file).first(where: { $0.kind == .storedProperty || $0.kind == .computedProperty }) {
                 return (valueExpression(member), nil, member)
             }
         }
         return nil
+    }
+
+    /// Top-level declarations named `name` that `file` sees (its own module's first).
+    public func globals(named name: String, from file: String?) -> [Member] {
+        let scope = self.scope(from: file)
+        let visible = index.globals(named: name, in: { self.isVisible($0, in: scope) })
+        let own = visible.filter { isOwn($0.location.file, in: scope) }
+        return own.isEmpty ? visible : own
     }
 
     /// The expression a property holds: its initializer, or what a one-expression getter returns.

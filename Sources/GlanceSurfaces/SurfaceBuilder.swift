@@ -37,7 +37,8 @@ struct SurfaceBuilder {
         var uses = controls.flatMap { control in
             control.actions.compactMap { action -> IntentUse? in
                 guard let intent = action.intent else { return nil }
-                return IntentUse(intent: intent, site: .control, location: action.actionLocation, owner: control.typeName, targets: control.targets)
+                return IntentUse(intent: intent, declaration: action.intentType, site: .control, location: action.actionLocation,
+                                 owner: control.typeName, targets: control.targets)
             }
         }
         uses += widgets.flatMap { widget in buttonIntents(in: widget.content, site: .widgetButton, owner: widget.typeName, targets: widget.targets) }
@@ -58,11 +59,15 @@ struct SurfaceBuilder {
             }
         }
         for intent in intents {
-            let code = ViewTree(roots: resolver.declarations(of: intent.typeName).flatMap { $0.members.map(\.code) }, context: intent.typeName,
+            let code = ViewTree(roots: resolver.declarations(of: intent.type).flatMap { $0.members.map(\.code) }, context: intent.typeName,
                                 resolver: resolver, followsTypes: false)
             for scoped in code.calls(named: "OpenURLIntent") {
                 deepLinks += link(scoped.call, source: .openURLIntent, surface: .intent, owner: intent.typeName,
-                                  context: scoped.context, targets: intent.targets, presentation: nil)
+                                  context: scoped.context, targets: intent.targets, presentation: nil).map { link in
+                    var owned = link
+                    owned.ownerType = intent.type
+                    return owned
+                }
             }
         }
         var skips: [Skip] = project.notes.map { Skip(rule: nil, file: nil, reason: $0) }
@@ -126,18 +131,18 @@ struct SurfaceBuilder {
 
     /// The code of a type's `body` (with helpers reachable from it).
     func bodyTree(_ type: TypeDecl) -> ViewTree {
-        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
         return ViewTree(roots: body, context: type.qualifiedName, resolver: resolver)
     }
 
     /// The first configuration call the body reaches, and the code block it sits in.
     func configuration(of type: TypeDecl, names: Set<String>) -> (call: Call, block: Block, context: String?)? {
-        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
         let own = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
         guard let found = own.calls.first(where: { names.contains($0.call.name) })
                 ?? bodyTree(type).calls.first(where: { names.contains($0.call.name) }) else { return nil }
         // The block holding the call: the body or the helper it came from.
-        let blocks = resolver.declarations(of: found.context ?? type.qualifiedName).flatMap(\.members).map(\.code)
+        let blocks = resolver.declarations(of: found.context ?? type.qualifiedName, from: found.call.location.file).flatMap(\.members).map(\.code)
         let block = blocks.first { block in block.allCalls.contains { $0.location == found.call.location } } ?? Block([])
         return (found.call, block, found.context)
     }
@@ -183,20 +188,25 @@ struct SurfaceBuilder {
             guard let template = ControlSurface.Template(rawValue: scoped.call.name) else { return nil }
             let action = scoped.call.argument("action")
             var intent: String?
+            var intentType: TypeDecl?
             if let action, let name = Resolver.typeName(of: action),
-               let declaration = resolver.primaryDeclaration(of: name, context: scoped.context) {
+               let declaration = resolver.primaryDeclaration(of: name, context: scoped.context, from: action.location.file) {
                 intent = declaration.qualifiedName
+                intentType = declaration
             }
-            return ControlAction(template: template, call: scoped.call, intent: intent, actionLocation: action?.location ?? scoped.call.location,
+            return ControlAction(template: template, call: scoped.call, intent: intent, intentType: intentType,
+                                 actionLocation: action?.location ?? scoped.call.location,
                                  conditions: scoped.conditions)
         }
         var provider: String?
+        var providerType: TypeDecl?
         if let providerExpr = call.argument("provider"), let name = Resolver.typeName(of: providerExpr) {
-            provider = resolver.primaryDeclaration(of: name, context: context)?.qualifiedName ?? name
+            providerType = resolver.primaryDeclaration(of: name, context: context, from: providerExpr.location.file)
+            provider = providerType?.qualifiedName ?? name
         }
         return ControlSurface(type: type, kind: kindValue(call, context: context),
                               configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
-                              actions: actions, valueProvider: provider,
+                              actions: actions, valueProvider: provider, valueProviderType: providerType,
                               modifiers: modifiers, targets: targets)
     }
 
@@ -206,10 +216,10 @@ struct SurfaceBuilder {
         guard widget.configuration == .activityConfiguration, let call = widget.configurationCall,
               let forArgument = call.argument("for"), let attributes = Resolver.typeName(of: forArgument) else { return nil }
         let context = widget.content.context ?? widget.typeName
-        let attributesType = resolver.primaryDeclaration(of: attributes, context: context, near: call.location)
+        let attributesType = resolver.primaryDeclaration(of: attributes, context: context, from: forArgument.location.file)
         var contentStateType: TypeDecl?
         if let attributesType {
-            contentStateType = resolver.primaryDeclaration(of: "ContentState", context: attributesType.qualifiedName, near: attributesType.location)
+            contentStateType = resolver.primaryDeclaration(of: "ContentState", context: attributesType.qualifiedName, from: attributesType.location.file)
         }
         let closures = call.closures
         let lockScreen = closures.first { $0.label == nil || $0.label == "content" }?.closure.body ?? .empty
@@ -233,7 +243,7 @@ struct SurfaceBuilder {
             if let body = islandClosures.first(where: { $0.label == "compactLeading" })?.closure.body { compactLeading = tree(body) }
             if let body = islandClosures.first(where: { $0.label == "compactTrailing" })?.closure.body { compactTrailing = tree(body) }
             if let body = islandClosures.first(where: { $0.label == "minimal" })?.closure.body { minimal = tree(body) }
-            let holder = resolver.declarations(of: island.context ?? context).flatMap(\.members).map(\.code)
+            let holder = resolver.declarations(of: island.context ?? context, from: island.call.location.file).flatMap(\.members).map(\.code)
                 .first { $0.allCalls.contains { $0.location == island.call.location } } ?? dynamicIslandClosure
             islandModifiers = Chains.modifiers(of: island.call.location, in: holder).map(ModifierUse.init)
         }
@@ -255,7 +265,7 @@ struct SurfaceBuilder {
     // MARK: - Intents and bundles
 
     func intent(_ type: TypeDecl) -> IntentSurface {
-        let declarations = resolver.declarations(of: type.qualifiedName)
+        let declarations = resolver.declarations(of: type)
         let members = declarations.flatMap(\.members)
         let openAppWhenRun = members.filter { $0.name == "openAppWhenRun" && $0.isStatic }.map { member in
             (value: resolver.valueExpression(member)?.boolValue, conditions: member.conditions)
@@ -266,23 +276,25 @@ struct SurfaceBuilder {
             return (foreground, member.conditions)
         }
         let parameters = members.filter { $0.kind == .storedProperty && $0.attribute("Parameter") != nil }
-        return IntentSurface(type: type, conformances: resolver.supertypes(of: type.qualifiedName), openAppWhenRunDeclarations: openAppWhenRun,
+        return IntentSurface(type: type, conformances: resolver.supertypes(declaredBy: declarations), openAppWhenRunDeclarations: openAppWhenRun,
                              supportedModesDeclarations: supportedModes, perform: members.first { $0.kind == .function && $0.name == "perform" },
                              parameters: parameters, targets: resolver.targets(of: type))
     }
 
     func bundle(_ type: TypeDecl) -> WidgetBundleSurface {
-        let body = resolver.declarations(of: type.qualifiedName).flatMap { $0.members(named: "body") }.map(\.code)
+        let declarations = resolver.declarations(of: type)
+        let body = declarations.flatMap { $0.members(named: "body") }.map(\.code)
         let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
         var members: [(String, SourceLocation, [String])] = []
         var unresolved: [String] = []
         for scoped in tree.calls {
             switch scoped.call.callee {
-            case .identifier(let name, let location) where name.first?.isUppercase == true:
-                members.append((TypeName.base(name), location, scoped.conditions))
-            case .identifier(let name, _):
-                // A helper of the bundle itself is walked by the tree; anything else is unknown.
-                if resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: name) }).isEmpty { unresolved.append(name) }
+            case .identifier(let name, let location):
+                // A helper of the bundle itself (a `@WidgetBundleBuilder` property or function, whatever its
+                // case) is walked by the tree; another capitalized name is a member; anything else is unknown.
+                let isHelper = declarations.contains { !$0.members(named: name).isEmpty }
+                if isHelper { continue }
+                if name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions)) } else { unresolved.append(name) }
             default:
                 break
             }
@@ -294,8 +306,8 @@ struct SurfaceBuilder {
         tree.calls.compactMap { scoped -> IntentUse? in
             guard ["Button", "Toggle"].contains(scoped.call.name), let intentExpr = scoped.call.argument("intent"),
                   let name = Resolver.typeName(of: intentExpr),
-                  let declaration = resolver.primaryDeclaration(of: name, context: scoped.context) else { return nil }
-            return IntentUse(intent: declaration.qualifiedName, site: site, location: intentExpr.location, owner: owner, targets: targets)
+                  let declaration = resolver.primaryDeclaration(of: name, context: scoped.context, from: intentExpr.location.file) else { return nil }
+            return IntentUse(intent: declaration.qualifiedName, declaration: declaration, site: site, location: intentExpr.location, owner: owner, targets: targets)
         }
     }
 

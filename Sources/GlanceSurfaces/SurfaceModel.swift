@@ -46,37 +46,48 @@ public struct SurfaceModel: Sendable {
     /// Targets of a kind (after refinement from sources).
     public func targets(ofKind kind: TargetKind) -> [Target] { targets.filter { $0.kind == kind }.map(\.target) }
 
-    public func intent(named name: String, context: String? = nil) -> IntentSurface? {
-        if let primary = resolver.primaryDeclaration(of: name, context: context) {
-            return intents.first { $0.type.qualifiedName == primary.qualifiedName }
-        }
-        return nil
+    /// The intent a name means when written in `file`.
+    public func intent(named name: String, context: String? = nil, from file: String?) -> IntentSurface? {
+        resolver.primaryDeclaration(of: name, context: context, from: file).flatMap(intent(declaredBy:))
     }
+
+    /// The intent surface of a declaration.
+    public func intent(declaredBy declaration: TypeDecl) -> IntentSurface? { intents.first { $0.type.location == declaration.location } }
+
+    /// The intent an intent use means (the declaration its code sees).
+    public func intent(of use: IntentUse) -> IntentSurface? { use.declaration.flatMap(intent(declaredBy:)) }
 
     /// The `@main` widget bundle(s) compiled into a target.
     public func mainBundles(in target: Target) -> [WidgetBundleSurface] {
         bundles.filter { $0.isMain && $0.targets.contains { $0.id == target.id } }
     }
 
-    /// Type names reachable from a target's `@main` bundle (nested bundles followed, `#if` clauses evaluated
-    /// for the target's platform), or a `@main` widget. Nil when the target has no `@main` bundle or widget.
-    public func bundledTypeNames(in target: Target) -> Set<String>? {
+    /// The declarations (by their place) of the types reachable from a target's `@main` bundle (nested
+    /// bundles followed, `#if` clauses evaluated for the target's platform), or of a `@main` widget. Each
+    /// member is the declaration its bundle's file sees, so a same-named widget of another module is not
+    /// counted. Nil when the target has no `@main` bundle or widget.
+    public func bundledTypes(in target: Target) -> Set<SourceLocation>? {
         let mains = mainBundles(in: target)
         let mainWidgets = (widgets.map(\.type) + controls.map(\.type)).filter { $0.isMain && resolver.targets(of: $0).contains { $0.id == target.id } }
         if mains.isEmpty && mainWidgets.isEmpty { return nil }
-        var names: Set<String> = Set(mainWidgets.map(\.qualifiedName))
-        var pending = mains.map(\.type.qualifiedName)
-        var seen: Set<String> = []
+        var found: Set<SourceLocation> = Set(mainWidgets.map(\.location))
+        var pending = mains.map(\.type.location)
+        var seen: Set<SourceLocation> = []
         while let bundle = pending.popLast() {
-            guard seen.insert(bundle).inserted, let surface = bundles.first(where: { $0.type.qualifiedName == bundle }) else { continue }
+            guard seen.insert(bundle).inserted, let surface = bundles.first(where: { $0.type.location == bundle }) else { continue }
             for member in surface.members where target.platforms.isEmpty || target.platforms.contains(where: { CompileConditions.mayBeCompiled(member.conditions, platform: $0) }) {
-                let qualified = resolver.primaryDeclaration(of: member.name, context: surface.type.qualifiedName)?.qualifiedName ?? member.name
-                names.insert(qualified)
-                if bundles.contains(where: { $0.type.qualifiedName == qualified }) { pending.append(qualified) }
+                for declaration in resolver.primaryDeclarations(of: member.name, context: surface.type.qualifiedName, from: member.location.file) {
+                    found.insert(declaration.location)
+                    if bundles.contains(where: { $0.type.location == declaration.location }) { pending.append(declaration.location) }
+                }
             }
         }
-        return names
+        return found
     }
+
+    /// Whether a widget or control type is reachable from the target's `@main` bundle; nil when the target
+    /// has no `@main` bundle or widget.
+    public func isBundled(_ type: TypeDecl, in target: Target) -> Bool? { bundledTypes(in: target)?.contains(type.location) }
 
     /// A path relative to the lint root, `/`-separated.
     public func relativePath(_ absolute: String) -> String { project.relativePath(absolute) }

@@ -80,6 +80,8 @@ public final class ControlSurface: Sendable {
     public let actions: [ControlAction]
     /// The value provider's type name (`provider: Provider()`), resolved in the control's scope.
     public let valueProvider: String?
+    /// The value provider's declaration, when the project declares it.
+    public let valueProviderType: TypeDecl?
     public let modifiers: [ModifierUse]
     public let targets: [Target]
     public var typeName: String { type.qualifiedName }
@@ -96,7 +98,9 @@ public final class ControlSurface: Sendable {
         actions.filter { CompileConditions.mayBeCompiled($0.conditions, platform: platform) }
     }
 
-    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], valueProvider: String?, modifiers: [ModifierUse], targets: [Target]) {
+    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], valueProvider: String?,
+         valueProviderType: TypeDecl? = nil, modifiers: [ModifierUse], targets: [Target]) {
+        self.valueProviderType = valueProviderType
         self.type = type
         self.kind = kind
         self.configuration = configuration
@@ -115,6 +119,8 @@ public struct ControlAction: Sendable {
     public let call: Call
     /// The action intent's type (qualified), when the action is written as `SomeIntent(…)`.
     public let intent: String?
+    /// The action intent's declaration, when the project declares it.
+    public let intentType: TypeDecl?
     /// Where the `action:` argument is.
     public let actionLocation: SourceLocation
     /// `#if` conditions around the template inside the control's code.
@@ -252,6 +258,8 @@ public final class IntentSurface: Sendable {
 public struct IntentUse: Sendable {
     public enum Site: String, Sendable { case control, widgetButton, liveActivityButton, alarm }
     public let intent: String
+    /// The intent's declaration, as the using code's module sees it.
+    public let declaration: TypeDecl?
     public let site: Site
     public let location: SourceLocation
     /// The surface using it (control or widget type name, attributes type for Live Activities).
@@ -282,6 +290,8 @@ public struct DeepLink: Sendable {
     public let surface: Surface
     /// The widget, control or intent type, or the Live Activity's attributes.
     public let owner: String
+    /// The widget or intent declaration carrying the link, when it is one.
+    public var ownerType: TypeDecl? = nil
     /// The URL when fully known.
     public let url: String?
     /// The known beginning of the URL (scheme and more) when it is built with interpolation.

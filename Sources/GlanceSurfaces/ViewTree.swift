@@ -14,9 +14,13 @@ public struct ScopedCall: Sendable {
 }
 
 /// The code that draws one presentation (a widget's content, a Live Activity's Lock Screen view, a
-/// `compactLeading` region, …) together with everything it reaches: project view types it instantiates
-/// (`OrderView(context: context)` → `OrderView.body`, across files) and helper properties and methods of
-/// the type it is written in (`header`, `row(for:)`).
+/// `compactLeading` region, …) together with everything it reaches, to any depth: project view types it
+/// instantiates (`OrderView(context: context)` → `OrderView.body`, across files), helper properties and
+/// methods of the type it is written in (`header`, `row(for:)`, a `@ViewBuilder` or `@WidgetBundleBuilder`
+/// property named `Current`), and modifiers the project declares in extensions (`.card()`, which may call
+/// `.cardBackground(…)`, which may call `.containerBackground(…)`). Every name is looked up from the file
+/// that writes it, so same-named views of two modules are not mixed up. Each reached piece of code is
+/// walked once, so recursion ends.
 public struct ViewTree: Sendable {
     public let roots: [Block]
     /// The type the root code is written in.
@@ -31,6 +35,7 @@ public struct ViewTree: Sendable {
         let lock = NSLock()
         var calls: [ScopedCall]?
         var expressions: [(expr: Expr, context: String?)]?
+        var opaque: [ScopedCall]?
     }
 
     public init(roots: [Block], context: String?, resolver: Resolver, followsTypes: Bool = true) {
@@ -78,15 +83,25 @@ public struct ViewTree: Sendable {
         return types.sorted()
     }
 
-    /// Uppercase calls the tree makes that name neither a project type nor a known framework type: code
-    /// Glance cannot see into (a view from a package, a binary framework).
+    /// Views the tree builds that name neither a project type nor a known framework type: code Glance
+    /// cannot see into (a view from a binary framework or a package it could not read). Only calls in a
+    /// view's place count — a statement of a view builder, the root of a modifier chain, a branch — not the
+    /// values passed to views and modifiers (`Text(NSLocalizedString(…))`, `GridItem(…)`, `NSNumber(…)`).
     public var opaqueCalls: [ScopedCall] {
-        calls.filter { scoped in
-            guard case .identifier(let raw, _) = scoped.call.callee else { return false }
+        cache.lock.lock()
+        if let cached = cache.opaque { cache.lock.unlock(); return cached }
+        cache.lock.unlock()
+        var result: [ScopedCall] = []
+        walkReachable(visit: { _, _ in }, viewCall: { call, scope in
+            guard case .identifier(let raw, _) = call.callee else { return }
             let name = TypeName.base(raw)
-            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name) else { return false }
-            return resolver.declarations(of: name, context: scoped.context).isEmpty
-        }
+            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name),
+                  resolver.declarations(of: name, context: scope.context, from: call.location.file).isEmpty,
+                  memberCode(name, in: scope.context, file: call.location.file).isEmpty else { return }
+            result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
+        })
+        cache.lock.lock(); cache.opaque = result; cache.lock.unlock()
+        return result
     }
 
     /// The largest number of matching calls on one path through the tree: the calls of alternatives
@@ -108,35 +123,59 @@ public struct ViewTree: Sendable {
     }
 
     /// Visits every expression of the roots and of the code they reach; each reached type or member is
-    /// walked once.
-    private func walkReachable(visit: (Expr, Scope) -> Void) {
+    /// walked once. `viewCall` gets the calls that stand in a view's place (see `opaqueCalls`).
+    private func walkReachable(visit: (Expr, Scope) -> Void, viewCall: (Call, Scope) -> Void = { _, _ in }) {
         var visited: Set<String> = []
         var pending: [(Block, Scope)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: [])) }
         while !pending.isEmpty {
             let (block, scope) = pending.removeLast()
             for statement in block.statements {
-                walk(statement, scope: scope, visit: visit) { reached, reachedScope in
+                walk(statement, scope: scope, isView: true, visit: visit, viewCall: viewCall) { reached, reachedScope in
                     if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope)) }
                 }
             }
         }
     }
 
-    private func walk(_ expr: Expr, scope: Scope, visit: (Expr, Scope) -> Void, reach: (Reached, Scope) -> Void) {
+    /// `isView`: the expression stands where a view is built (a builder's statement, a returned value, a
+    /// branch, the root of a modifier chain, a closure passed to a view), not where a value is passed.
+    private func walk(_ expr: Expr, scope: Scope, isView: Bool, visit: (Expr, Scope) -> Void, viewCall: (Call, Scope) -> Void,
+                      reach: (Reached, Scope) -> Void) {
         visit(expr, scope)
         for (reached, context) in reachedCode(from: expr, context: scope.context) {
             reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels))
         }
-        if case .branches(let conditions, let clauses, _) = expr {
-            for condition in conditions { walk(condition, scope: scope, visit: visit, reach: reach) }
+        func child(_ inner: Expr, _ innerIsView: Bool) {
+            walk(inner, scope: scope, isView: innerIsView, visit: visit, viewCall: viewCall, reach: reach)
+        }
+        switch expr {
+        case .branches(let conditions, let clauses, _):
+            for condition in conditions { child(condition, false) }
             for clause in clauses {
                 let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
                                   labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels])
-                for statement in clause.body.statements { walk(statement, scope: inner, visit: visit, reach: reach) }
+                for statement in clause.body.statements {
+                    walk(statement, scope: inner, isView: isView, visit: visit, viewCall: viewCall, reach: reach)
+                }
             }
-            return
+        case .call(let call):
+            if isView { viewCall(call, scope) }
+            // A modifier's receiver is the view; closures build views; other arguments are values.
+            child(call.callee, isView && call.base != nil)
+            for argument in call.arguments {
+                if case .closure = argument.value { child(argument.value, true) } else { child(argument.value, false) }
+            }
+        case .member(let base?, _, _):
+            child(base, isView)
+        case .closure(let closure):
+            for statement in closure.body.statements { child(statement, true) }
+        case .returnStatement(let value?, _):
+            child(value, isView)
+        case .other(let items, _):
+            for item in items { child(item, isView) }
+        default:
+            for inner in expr.children { child(inner, false) }
         }
-        for child in expr.children { walk(child, scope: scope, visit: visit, reach: reach) }
     }
 
     struct Reached {
@@ -144,65 +183,79 @@ public struct ViewTree: Sendable {
         let block: Block
     }
 
-    /// The code an expression leads to: a project view type's body and helpers, or a member of the type in scope.
+    /// The code an expression leads to: a project view type's body and helpers, or a member of the type in
+    /// scope (which shadows a type of the same name, as in Swift), or a modifier declared in an extension.
     private func reachedCode(from expr: Expr, context: String?) -> [(Reached, String?)] {
+        let file = expr.location.file
         switch expr {
         case .call(let call):
             if case .identifier(let name, _) = call.callee {
-                if name.first?.isUppercase == true { return typeCode(name, context: context) }
-                return memberCode(name, in: context)
+                let member = memberCode(name, in: context, file: file)
+                if !member.isEmpty || name.first?.isUppercase != true { return member }
+                return typeCode(name, context: context, file: file)
             }
             if case .member(let base, let name, _) = call.callee, case .identifier("self", _)? = base {
-                return memberCode(name, in: context)
+                return memberCode(name, in: context, file: file)
             }
             if case .member(let base, let name, _) = call.callee, name == "init", let type = base?.dottedPath {
-                return typeCode(type, context: context)
+                return typeCode(type, context: context, file: file)
             }
             // `Outer.Inner(…)`: a nested view type.
             if case .member(let base?, let name, _) = call.callee, name.first?.isUppercase == true, let outer = base.dottedPath,
                outer.first?.isUppercase == true {
-                return typeCode(outer + "." + name, context: context)
+                return typeCode(outer + "." + name, context: context, file: file)
             }
             if case .member(let base?, let name, _) = call.callee, name.first?.isLowercase == true, !KnownTypes.modifiers.contains(name) {
-                if case .identifier("self", _) = base { return memberCode(name, in: context) }
-                return extensionFunctionCode(name)
+                if case .identifier("self", _) = base { return memberCode(name, in: context, file: file) }
+                return extensionFunctionCode(name, file: file)
             }
             return []
-        case .identifier(let name, _) where name.first?.isLowercase == true:
-            return memberCode(name, in: context)
+        case .identifier(let name, _):
+            return memberCode(name, in: context, file: file)
         case .member(.identifier("self", _)?, let name, _):
-            return memberCode(name, in: context)
+            return memberCode(name, in: context, file: file)
         default:
             return []
         }
     }
 
-    private func typeCode(_ name: String, context: String?) -> [(Reached, String?)] {
+    private func typeCode(_ name: String, context: String?, file: String) -> [(Reached, String?)] {
         // Only types whose files mention `body` can be views: others are not parsed for nothing.
-        guard followsTypes, !KnownTypes.all.contains(name), resolver.index.typeMayHave(name, word: "body") else { return [] }
-        let declarations = resolver.declarations(of: name, context: context)
-        guard let primary = declarations.first(where: { $0.kind != .extension }),
-              declarations.contains(where: { $0.member("body") != nil }) else { return [] }
+        let scope = resolver.scope(from: file)
+        guard followsTypes, resolver.index.typeMayHave(name, word: "body", in: { resolver.isVisible($0, in: scope) }) else { return [] }
+        let declarations = resolver.declarations(of: name, context: context, from: file)
+        let primaries = declarations.filter { $0.kind != .extension }
+        guard let primary = primaries.first, declarations.contains(where: { $0.member("body") != nil }) else { return [] }
         let qualified = primary.qualifiedName
         // The whole type: body and the helpers it uses are reached through `memberCode`.
         let body = declarations.flatMap { $0.members(named: "body") }.map(\.code.statements).flatMap { $0 }
-        return [(Reached(key: qualified, block: Block(body)), qualified)]
+        let key = primaries.map { "\($0.location.file):\($0.location.line)" }.joined(separator: "+")
+        return [(Reached(key: key, block: Block(body)), qualified)]
     }
 
-    /// A modifier the project declares in an extension (`extension View { func widgetBackground() … }`).
-    private func extensionFunctionCode(_ name: String) -> [(Reached, String?)] {
+    /// A modifier the project declares in an extension (`extension View { func widgetBackground() … }`)
+    /// that `file` can see.
+    private func extensionFunctionCode(_ name: String, file: String) -> [(Reached, String?)] {
         guard followsTypes else { return [] }
-        return resolver.index.extensionFunctions(named: name).map { extended, function in
-            (Reached(key: extended + "#" + name + "@\(function.location.line)", block: function.code), extended)
+        let scope = resolver.scope(from: file)
+        return resolver.index.extensionFunctions(named: name, in: { resolver.isVisible($0, in: scope) }).map { extended, function in
+            (Reached(key: "\(function.location.file):\(function.location.line)", block: function.code), extended)
         }
     }
 
-    private func memberCode(_ name: String, in context: String?) -> [(Reached, String?)] {
+    /// A computed property or method of the type in scope, from its declarations and the extensions `file`
+    /// sees — also when the type is a framework type the project extends (`extension View { … }`).
+    func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         guard let context else { return [] }
-        let members = resolver.declarations(of: context).flatMap { $0.members(named: name) }
-            .filter { $0.kind == .computedProperty || $0.kind == .function }
+        var declarations = resolver.declarations(of: context, from: file)
+        if declarations.isEmpty {
+            let scope = resolver.scope(from: file)
+            declarations = resolver.index.extensions(of: context, in: { resolver.isVisible($0, in: scope) })
+        }
+        let members = declarations.flatMap { $0.members(named: name) }.filter { $0.kind == .computedProperty || $0.kind == .function }
         guard !members.isEmpty else { return [] }
-        return [(Reached(key: context + "#" + name, block: Block(members.flatMap(\.code.statements))), context)]
+        let key = members.map { "\($0.location.file):\($0.location.line)" }.joined(separator: "+")
+        return [(Reached(key: key, block: Block(members.flatMap(\.code.statements))), context)]
     }
 
     private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>, memo: inout [String: Int]) -> Int {

@@ -179,15 +179,19 @@ struct FieldCaseTests {
                 }
             }
             """), expected: [("primary_action_duplicate", "Watch/WatchApp.swift:5")]),
+        // The intent is compiled into the plugin framework the app imports and into the widget extension, not
+        // into the app itself.
         Case(id: "FC-34 alarm intent only in the extension; metadata differs", example: RuleExample(files: [
-            .widget("""
-                struct OpenAlarmAppIntent: LiveActivityIntent {
-                    static let title: LocalizedStringResource = "Open"
-                    static let openAppWhenRun = true
-                    @Parameter(title: "Alarm") var alarmID: String
-                    init() {}
-                    func perform() async throws -> some IntentResult { .result() }
+            ExampleFile(path: "Plugin/OpenAlarmAppIntent.swift", targets: ["AlarmPlugin", "Widgets"], contents: """
+                public struct OpenAlarmAppIntent: LiveActivityIntent {
+                    public static let title: LocalizedStringResource = "Open"
+                    public static let openAppWhenRun = true
+                    @Parameter(title: "Alarm") public var alarmID: String
+                    public init() {}
+                    public func perform() async throws -> some IntentResult { .result() }
                 }
+                """),
+            .widget("""
                 @main struct AlarmWidgets: WidgetBundle { var body: some Widget { AlarmActivity() } }
                 struct AlarmMeta: AlarmMetadata {}
                 struct AlarmActivity: Widget {
@@ -200,6 +204,7 @@ struct FieldCaseTests {
                 }
                 """),
             .app("""
+                import AlarmPlugin
                 struct WakeMetadata: AlarmMetadata {}
                 func schedule() async throws {
                     let attributes = AlarmAttributes<WakeMetadata>(presentation: presentation, metadata: nil, tintColor: .orange)
@@ -208,7 +213,8 @@ struct FieldCaseTests {
                     _ = try await AlarmManager.shared.schedule(id: UUID(), configuration: config)
                 }
                 """),
-        ]), expected: [("intent_missing_app_membership", "Widgets/Example.swift:1"), ("alarm_metadata_mismatch", "App/App.swift:3")]),
+        ], targets: ExampleTarget.defaults + [ExampleTarget(name: "AlarmPlugin", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.plugin")]),
+             expected: [("intent_missing_app_membership", "Plugin/OpenAlarmAppIntent.swift:1"), ("alarm_metadata_mismatch", "App/App.swift:4")]),
         Case(id: "FC-35 alarm sound without extension", example: .app("""
             func configure() {
                 let config = AlarmManager.AlarmConfiguration(countdownDuration: nil, schedule: schedule,

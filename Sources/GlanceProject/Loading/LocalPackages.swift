@@ -1,20 +1,32 @@
 import Foundation
 import GlanceManifest
 
-/// Sources of local Swift packages that targets link as package products (`XCLocalSwiftPackageReference` +
-/// `XCSwiftPackageProductDependency`). Each manifest is read with SwiftParser; the product's targets and the
-/// targets they depend on (also in other local packages) give the Swift files the Xcode target compiles.
-/// What cannot be followed — computed paths, remote packages — is noted, not guessed.
+/// The local Swift packages a project's targets link, as modules. Each manifest is read with SwiftParser;
+/// a linked product's targets, and the targets they depend on (also in other local packages), are modules
+/// of their own, and their Swift files end up in the Xcode target's product.
+///
+/// A project names a local package in one of three ways, all read:
+/// - an `XCLocalSwiftPackageReference` (Xcode 15+), which a product dependency names as its `package`;
+/// - a file reference to the package folder in the group tree (Xcode 14 and earlier: `lastKnownFileType`
+///   `wrapper`, `folder` or `text`), with product dependencies that name no package;
+/// - a package folder inside a synchronized folder (Xcode 16), likewise.
+/// A product dependency without a package is matched by product name against the packages of the second
+/// and third kind, then the first. What cannot be followed — computed paths, remote packages, a product no
+/// local package provides — is noted, not guessed.
 struct LocalPackages {
     let fileSystem: FileSystem
     let root: String
     /// Local package folders by the pbxproj reference id.
     let referenceFolders: [String: String]
+    /// Package folders the group tree or a synchronized folder holds, in project order.
+    let discoveredFolders: [String]
     private(set) var notes: [String] = []
+    /// Every package-target module read so far, by id.
+    private(set) var modules: [String: SwiftModule] = [:]
     private var manifests: [String: PackageManifest?] = [:]
     private var remoteNoted: Set<String> = []
 
-    init(pbx: PBXProj, projectFolder: String, fileSystem: FileSystem, root: String) {
+    init(pbx: PBXProj, projectFolder: String, discoveredFolders: [String], fileSystem: FileSystem, root: String) {
         self.fileSystem = fileSystem
         self.root = root
         var folders: [String: String] = [:]
@@ -24,31 +36,61 @@ struct LocalPackages {
             folders[id] = fileSystem.resolve(folder) ?? folder
         }
         referenceFolders = folders
+        var seen: Set<String> = []
+        self.discoveredFolders = discoveredFolders.filter { seen.insert($0).inserted }
     }
 
-    /// Swift files a target gets from the package products it links.
-    mutating func sources(for target: PBXNativeTarget, pbx: PBXProj) -> [String] {
+    /// Whether a folder holds a `Package.swift`.
+    static func isPackage(_ folder: String, fileSystem: FileSystem) -> Bool {
+        fileSystem.exists(folder.appendingPath("Package.swift")) && !fileSystem.isDirectory(folder.appendingPath("Package.swift"))
+    }
+
+    /// The package-target modules a target links directly (ids), after reading their manifests; every module
+    /// they depend on is in `modules` too.
+    mutating func linkedModules(for target: PBXNativeTarget, pbx: PBXProj) -> [String] {
         var dependencyIDs = target.packageProductDependencies
         for phaseID in target.buildPhases {
             for fileID in pbx.buildPhase(phaseID)?.files ?? [] {
                 if let product = pbx.buildFile(fileID)?.productRef, !dependencyIDs.contains(product) { dependencyIDs.append(product) }
             }
         }
-        var files: [String] = []
-        var visited: Set<String> = []
+        for dependencyID in target.dependencies {
+            if let product = pbx.targetDependency(dependencyID)?.productRef, !dependencyIDs.contains(product) { dependencyIDs.append(product) }
+        }
+        var result: [String] = []
         for id in dependencyIDs {
             guard let dependency = pbx.packageProductDependency(id) else { continue }
+            let product = dependency.productName.hasPrefix("plugin:") ? "" : dependency.productName
+            guard !product.isEmpty else { continue }
             if let packageID = dependency.package {
                 if let folder = referenceFolders[packageID] {
-                    files += productSources(dependency.productName, in: folder, visited: &visited)
+                    result += productModules(product, in: folder)
                 } else if let reference = pbx.packageReference(packageID), !reference.isLocal {
-                    noteRemote(reference.repositoryURL.map { ($0 as NSString).lastPathComponent } ?? dependency.productName)
+                    noteRemote(reference.repositoryURL.map { ($0 as NSString).lastPathComponent } ?? product)
                 }
-            } else if let folder = referenceFolders.values.sorted().first(where: { folder in
-                manifest(at: folder)?.products.contains { $0.name == dependency.productName } ?? false
+            } else if let folder = (discoveredFolders + referenceFolders.values.sorted()).first(where: { folder in
+                manifest(at: folder)?.products.contains { $0.name == product } ?? false
             }) {
-                files += productSources(dependency.productName, in: folder, visited: &visited)
+                result += productModules(product, in: folder)
+            } else {
+                notes.append("package product \(product) (linked by target \(target.name)): no local package of the project provides it; its sources are not read")
             }
+        }
+        var seen: Set<String> = []
+        return result.filter { seen.insert($0).inserted }
+    }
+
+    /// The sources of the given modules and of every module they depend on, in order, each file once.
+    func sources(ofClosure ids: [String]) -> [String] {
+        var files: [String] = []
+        var seenFiles: Set<String> = []
+        var seen: Set<String> = []
+        var pending = ids
+        while !pending.isEmpty {
+            let id = pending.removeFirst()
+            guard seen.insert(id).inserted, let module = modules[id] else { continue }
+            for file in module.sources where seenFiles.insert(file).inserted { files.append(file) }
+            pending += module.dependencies
         }
         return files
     }
@@ -61,37 +103,58 @@ struct LocalPackages {
     private mutating func manifest(at folder: String) -> PackageManifest? {
         if let cached = manifests[folder] { return cached }
         var manifest: PackageManifest?
-        do {
-            manifest = try PackageManifest.read(folder: folder)
-            for problem in manifest?.unreadable ?? [] {
-                notes.append("\(folder.appendingPath("Package.swift").relative(to: root)): \(problem); those sources are not read")
+        let file = folder.appendingPath("Package.swift")
+        if !fileSystem.exists(file) {
+            notes.append("\(folder.relative(to: root)): the project names a local package here, but there is no Package.swift; its sources are not read")
+        } else {
+            do {
+                manifest = try PackageManifest.read(folder: folder)
+                for problem in manifest?.unreadable ?? [] {
+                    notes.append("\(file.relative(to: root)): \(problem); those sources are not read")
+                }
+            } catch {
+                notes.append("\(file.relative(to: root)): cannot be read; the package's sources are not read")
             }
-        } catch {
-            notes.append("\(folder.appendingPath("Package.swift").relative(to: root)): cannot be read; the package's sources are not read")
         }
         manifests[folder] = manifest
         return manifest
     }
 
-    private mutating func productSources(_ product: String, in folder: String, visited: inout Set<String>) -> [String] {
-        guard visited.insert(folder + "#" + product).inserted, let manifest = manifest(at: folder) else { return [] }
-        var files: [String] = []
-        for target in manifest.targetClosure(ofProduct: product) {
-            switch target.kind {
-            case .regular, .executable: break
-            default: continue
-            }
-            files += targetSources(target, packageFolder: folder)
-            for dependency in target.productDependencies {
-                if let path = manifest.localDependencies[dependency.package] {
-                    let other = path.hasPrefix("/") ? path : folder.appendingPath(path).standardizedPath
-                    files += productSources(dependency.name, in: fileSystem.resolve(other) ?? other, visited: &visited)
-                } else {
-                    noteRemote(dependency.package)
-                }
+    private func moduleID(_ target: String, in folder: String) -> String { "package:\(folder.relative(to: root))#\(target)" }
+
+    /// The modules of a product's targets (ids), reading them and the modules they depend on.
+    private mutating func productModules(_ product: String, in folder: String) -> [String] {
+        guard let manifest = manifest(at: folder) else { return [] }
+        let names = manifest.products.first { $0.name == product }?.targets ?? [product]
+        return names.compactMap { targetModule($0, in: folder, manifest: manifest) }
+    }
+
+    /// Reads one package target as a module (and, first, the modules it depends on); nil when the package has
+    /// no such target or it builds no Swift module (tests, plugins, binaries).
+    private mutating func targetModule(_ name: String, in folder: String, manifest: PackageManifest) -> String? {
+        let id = moduleID(name, in: folder)
+        if modules[id] != nil { return id }
+        guard let target = manifest.targets.first(where: { $0.name == name }) else { return nil }
+        switch target.kind {
+        case .regular, .executable: break
+        default: return nil
+        }
+        // Placeholder first: dependency cycles end here.
+        modules[id] = SwiftModule(id: id, name: name, sources: [])
+        var dependencies: [String] = []
+        for dependency in target.targetDependencies {
+            if let module = targetModule(dependency, in: folder, manifest: manifest) { dependencies.append(module) }
+        }
+        for dependency in target.productDependencies {
+            if let path = manifest.localDependencies[dependency.package] {
+                let other = path.hasPrefix("/") ? path : folder.appendingPath(path).standardizedPath
+                dependencies += productModules(dependency.name, in: fileSystem.resolve(other) ?? other)
+            } else {
+                noteRemote(dependency.package)
             }
         }
-        return files
+        modules[id] = SwiftModule(id: id, name: name, sources: targetSources(target, packageFolder: folder), dependencies: dependencies)
+        return id
     }
 
     private func targetSources(_ target: PackageManifest.Target, packageFolder: String) -> [String] {

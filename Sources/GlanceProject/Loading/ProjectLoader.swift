@@ -121,10 +121,13 @@ public struct ProjectLoader {
     func read(root: String, projects: [String], notes initialNotes: [String]) throws -> ProjectModel {
         var notes = initialNotes
         var targets: [Target] = []
+        var modules: [SwiftModule] = []
         for project in projects {
             var reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
             let prefix = projects.count > 1 ? project.relative(to: root) + ":" : ""
-            targets += reader.readTargets(prefix: prefix)
+            let read = reader.readTargets(prefix: prefix)
+            targets += read.targets
+            modules += read.modules
             notes += reader.notes
         }
         let allSwift = fileSystem.walk(root, descend: { folder in
@@ -146,6 +149,6 @@ public struct ProjectLoader {
         }
         return ProjectModel(root: root, projectFiles: projects.map { $0.relative(to: root) }, targets: targets,
                             unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
-                            assetCatalogs: catalogs)
+                            assetCatalogs: catalogs, modules: modules)
     }
 }

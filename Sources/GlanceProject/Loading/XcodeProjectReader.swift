@@ -83,13 +83,17 @@ struct XcodeProjectReader {
 
     // MARK: - Targets
 
-    mutating func readTargets(prefix: String) -> [Target] {
+    /// The targets, and the Swift modules they build and link (one per target, one per local package target).
+    mutating func readTargets(prefix: String) -> (targets: [Target], modules: [SwiftModule]) {
         let project = pbx.project
         let projectConfigurations = configurations(listID: project.buildConfigurationList)
-        let synchronized = synchronizedMembership()
-        var packages = LocalPackages(pbx: pbx, projectFolder: projectPath.deletingLastPathComponent, fileSystem: fileSystem, root: root)
+        var packageFolders = referencedPackageFolders()
+        let synchronized = synchronizedMembership(packageFolders: &packageFolders)
+        var packages = LocalPackages(pbx: pbx, projectFolder: projectPath.deletingLastPathComponent, discoveredFolders: packageFolders,
+                                     fileSystem: fileSystem, root: root)
         defer { notes += packages.notes }
         var targets: [Target] = []
+        var modules: [SwiftModule] = []
         var productToTarget: [String: String] = [:]
         for id in project.targets { if let target = pbx.nativeTarget(id), let product = target.productReference { productToTarget[product] = id } }
 
@@ -122,7 +126,15 @@ struct XcodeProjectReader {
                 catalogs += fromFolders.catalogs
                 images += fromFolders.images
             }
-            sources += packages.sources(for: native, pbx: pbx)
+            let linked = packages.linkedModules(for: native, pbx: pbx)
+            let ownSources = Array(NSOrderedSet(array: sources)) as? [String] ?? sources
+            let dependencyTargets = native.dependencies.compactMap { pbx.targetDependency($0)?.target }.map { prefix + $0 }
+            let defaultSettings = configs.first { $0.name == pbx.configurationList(native.buildConfigurationList ?? "")?.defaultConfigurationName }?.settings
+                ?? configs.first?.settings
+            let moduleName = defaultSettings?.value("PRODUCT_MODULE_NAME").known.flatMap { $0.isEmpty ? nil : $0 }
+                ?? SwiftModule.moduleName(forTarget: native.productName ?? native.name)
+            modules.append(SwiftModule(id: prefix + id, name: moduleName, sources: ownSources, dependencies: linked + dependencyTargets))
+            sources += packages.sources(ofClosure: linked)
             var embeds: [Embedding] = []
             for phaseID in native.buildPhases {
                 guard let phase = pbx.buildPhase(phaseID), phase.isa == "PBXCopyFilesBuildPhase" else { continue }
@@ -132,7 +144,7 @@ struct XcodeProjectReader {
                                             onlyWhenInstalling: phase.runOnlyForDeploymentPostprocessing))
                 }
             }
-            let dependencies = native.dependencies.compactMap { pbx.targetDependency($0)?.target }.map { prefix + $0 }
+            let dependencies = dependencyTargets
             let defaultName = pbx.configurationList(native.buildConfigurationList ?? "")?.defaultConfigurationName
             let (kind, reason) = Self.kind(productType: native.productType, platforms: platforms,
                                            infoPlist: (configs.first { $0.name == defaultName } ?? configs.first)?.infoPlist ?? [:])
@@ -146,7 +158,28 @@ struct XcodeProjectReader {
                                   dependencies: dependencies, embeds: embeds,
                                   projectPath: projectPath.relative(to: root)))
         }
-        return targets
+        modules += packages.modules.values.sorted { $0.id < $1.id }.map { module in
+            SwiftModule(id: prefix + module.id, name: module.name, sources: module.sources, dependencies: module.dependencies.map { prefix + $0 })
+        }
+        return (targets, modules)
+    }
+
+    /// Package folders the group tree refers to as files (Xcode 14 and earlier added a local package as a
+    /// reference to its folder: `lastKnownFileType = wrapper`, `folder` or `text`), in group-tree order.
+    private mutating func referencedPackageFolders() -> [String] {
+        var folders: [String] = []
+        var stack = [pbx.project.mainGroup].compactMap { $0 }
+        var seen: Set<String> = []
+        while let id = stack.popLast() {
+            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            if element.isGroup || element.isSynchronizedRootGroup || id == pbx.project.mainGroup {
+                stack += element.children.reversed()
+            } else if element.isa == "PBXFileReference", let path = diskPath(of: id), fileSystem.isDirectory(path),
+                      LocalPackages.isPackage(path, fileSystem: fileSystem) {
+                folders.append(path)
+            }
+        }
+        return folders
     }
 
     private func configurations(listID: String?) -> [XCBuildConfiguration] {
@@ -288,7 +321,9 @@ struct XcodeProjectReader {
     /// an exception set of a target that owns the folder removes the listed paths from that target; an exception
     /// set of a target that does not own the folder adds the listed paths to it. A build-phase exception set routes
     /// its files to that phase (a copy or headers phase), so they are not compiled.
-    private mutating func synchronizedMembership() -> [String: (sources: [String], catalogs: [String], images: [String])] {
+    /// Folders holding a `Package.swift` are local packages, not sources: they are not walked, and are added
+    /// to `packageFolders`.
+    private mutating func synchronizedMembership(packageFolders: inout [String]) -> [String: (sources: [String], catalogs: [String], images: [String])] {
         var owners: [String: [String]] = [:]
         for id in pbx.project.targets {
             for group in pbx.nativeTarget(id)?.fileSystemSynchronizedGroups ?? [] { owners[group, default: []].append(id) }
@@ -305,10 +340,13 @@ struct XcodeProjectReader {
                 continue
             }
             let explicitFolders = Set(group.explicitFolders)
+            var packagesInside: [String] = []
             let files = fileSystem.walk(folder) { directory in
                 let relative = directory.relative(to: folder)
+                if LocalPackages.isPackage(directory, fileSystem: fileSystem) { packagesInside.append(directory); return false }
                 return !Self.isPackageLike(directory) && !explicitFolders.contains(relative)
-            }
+            }.filter { !packagesInside.contains($0) }
+            packageFolders += packagesInside
             let relativeFiles = files.map { ($0, $0.relative(to: folder)) }
             var removed: [String: [String]] = [:]
             var added: [String: [String]] = [:]

@@ -204,6 +204,37 @@ public struct Target: Sendable, Identifiable {
     }
 }
 
+/// A Swift module: the unit of name lookup. A declaration is visible in the files of its own module and in
+/// the files that import that module by `name`. Each target builds one module from its own sources; each
+/// local package target it links is a module of its own (its files are also in the target's `sources`,
+/// because their code ends up in the target's product).
+public struct SwiftModule: Sendable, Identifiable {
+    /// A target's own module has the target's id; a package target's is `package:<folder>#<name>`, the
+    /// folder relative to the lint root.
+    public let id: String
+    /// The name code imports it by (`PRODUCT_MODULE_NAME`, or the package target's name).
+    public let name: String
+    /// Swift files compiled into the module: absolute paths.
+    public let sources: [String]
+    /// Ids of the modules it links: package targets, and the targets it depends on.
+    public let dependencies: [String]
+
+    public init(id: String, name: String, sources: [String], dependencies: [String] = []) {
+        self.id = id
+        self.name = name
+        self.sources = sources
+        self.dependencies = dependencies
+    }
+
+    /// The module name Xcode derives from a product name (`$(PRODUCT_NAME:c99extidentifier)`): characters
+    /// that cannot be in an identifier become `_`, and a leading digit gets a `_` before it.
+    public static func moduleName(forTarget name: String) -> String {
+        var result = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if result.first?.isNumber == true { result = "_" + result }
+        return result.isEmpty ? "_" : result
+    }
+}
+
 /// Everything Glance read about the project(s) at the lint root.
 public struct ProjectModel: Sendable {
     /// The folder paths are reported relative to (the folder given, or the folder holding the project).
@@ -219,10 +250,14 @@ public struct ProjectModel: Sendable {
     public let notes: [String]
     /// The asset catalogs of all targets, by absolute path.
     public let assetCatalogs: [String: AssetCatalog]
+    /// The Swift modules: one per target (same id), plus one per local package target a target links.
+    public let modules: [SwiftModule]
 
+    /// `modules` defaults to one module per target, named after it, holding its sources.
     public init(root: String, projectFiles: [String], targets: [Target], unassignedSources: [String],
-                isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:]) {
+                isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:], modules: [SwiftModule]? = nil) {
         self.assetCatalogs = assetCatalogs
+        self.modules = modules ?? targets.map { SwiftModule(id: $0.id, name: SwiftModule.moduleName(forTarget: $0.name), sources: $0.sources) }
         self.root = root
         self.projectFiles = projectFiles
         self.targets = targets
@@ -232,6 +267,7 @@ public struct ProjectModel: Sendable {
     }
 
     public func target(id: String) -> Target? { targets.first { $0.id == id } }
+    public func module(id: String) -> SwiftModule? { modules.first { $0.id == id } }
 
     /// The asset catalogs in a target's resources.
     public func catalogs(of target: Target) -> [AssetCatalog] { target.assetCatalogs.compactMap { assetCatalogs[$0] } }

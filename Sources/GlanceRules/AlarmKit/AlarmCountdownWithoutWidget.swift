@@ -68,7 +68,7 @@ struct AlarmCountdownWithoutWidget: Rule {
             var detail = ""
             if let declared = model.liveActivities.first(where: \.isAlarm) {
                 let registering = declared.targets.filter { target in
-                    model.isWidgetExtension(target) && (model.bundledTypeNames(in: target)?.contains(declared.widget.typeName) ?? false)
+                    model.isWidgetExtension(target) && (model.isBundled(declared.widget.type, in: target) ?? false)
                 }
                 detail = registering.isEmpty
                     ? " (\(declared.widget.typeName) declares one, but no @main WidgetBundle lists it)"

@@ -64,7 +64,7 @@ struct AlarmMetadataMismatch: Rule {
             let rendered = model.registeredAlarmActivities(for: apps).compactMap { TypeName.genericArguments($0.attributes).first.map(TypeName.base) }
             guard !rendered.isEmpty, !rendered.contains(TypeName.base(use.metadata)) else { continue }
             // A generic parameter (`AlarmAttributes<M>` in a generic helper) names no type.
-            guard context.resolver.primaryDeclaration(of: TypeName.base(use.metadata)) != nil else { continue }
+            guard context.resolver.primaryDeclaration(of: TypeName.base(use.metadata), from: use.location.file) != nil else { continue }
             context.report(use.location, "the app builds AlarmAttributes<\(use.metadata)> but the widget renders AlarmAttributes<\(rendered.joined(separator: ", "))>; countdown and paused UI will not appear. Use the same metadata type in both.", target: use.targets.first)
         }
     }

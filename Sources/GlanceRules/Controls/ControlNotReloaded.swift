@@ -96,7 +96,8 @@ struct ControlNotReloaded: Rule {
                 context.skip("control \(control.typeName): kind is not a constant Glance can read", file: context.relativePath(control.location))
                 continue
             }
-            let readKeys = keysRead(by: provider, model: model)
+            let readKeys = keysRead(by: provider, declaredIn: control.valueProviderType?.location.file ?? control.location.file,
+                                    targets: Set(control.targets.map(\.id)), model: model)
             guard !readKeys.isEmpty else { continue }
             // The control's own action: after it runs, the system reloads the control.
             let actions = Set(control.actions.compactMap(\.intent))
@@ -117,11 +118,13 @@ struct ControlNotReloaded: Rule {
         }
     }
 
-    /// App Group keys read on the value provider's code path (its `currentValue` and what that calls).
-    private func keysRead(by provider: String, model: SurfaceModel) -> Set<String> {
-        let members = model.reachableMembers(from: [(provider, "currentValue")])
+    /// App Group keys read on the value provider's code path (its `currentValue` and what that calls), by
+    /// code compiled with the control.
+    private func keysRead(by provider: String, declaredIn file: String, targets: Set<String>, model: SurfaceModel) -> Set<String> {
+        let members = model.reachableMembers(from: [(provider, "currentValue", file)])
         return Set(model.storeAccesses.filter { access in
-            !access.isWrite && access.context.map { members.contains($0 + "#" + (access.member ?? "")) } == true
+            !access.isWrite && access.targets.contains { targets.contains($0.id) }
+                && access.context.map { members.contains($0 + "#" + (access.member ?? "")) } == true
         }.map(\.key))
     }
 }

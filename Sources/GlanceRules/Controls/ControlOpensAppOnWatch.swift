@@ -113,7 +113,7 @@ struct ControlOpensAppOnWatch: Rule {
         for control in context.model.controls {
             for target in control.targets where target.platforms.contains(.watchOS) {
                 for action in control.actions(on: .watchOS) {
-                    guard let name = action.intent, let intent = context.model.intent(named: name),
+                    guard let declaration = action.intentType, let intent = context.model.intent(declaredBy: declaration),
                           let reason = intent.opensAppReason(on: .watchOS) else { continue }
                     context.report(action.actionLocation, """
                         control \(control.typeName) is built into watchOS target '\(target.name)' but its action \

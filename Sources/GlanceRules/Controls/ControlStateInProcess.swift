@@ -109,13 +109,13 @@ struct ControlStateInProcess: Rule {
         let resolver = context.resolver
         for control in context.model.controls {
             var code: [(Block, String)] = []
-            if let provider = control.valueProvider {
+            if let provider = control.valueProviderType {
                 for member in resolver.declarations(of: provider).flatMap(\.members) where member.name == "currentValue" {
-                    code.append((member.code, provider))
+                    code.append((member.code, provider.qualifiedName))
                 }
             }
             for action in control.actions {
-                guard let intent = action.intent.flatMap({ context.model.intent(named: $0) }), let perform = intent.perform else { continue }
+                guard let intent = action.intentType.flatMap({ context.model.intent(declaredBy: $0) }), let perform = intent.perform else { continue }
                 code.append((perform.code, intent.typeName))
             }
             guard !code.isEmpty else { continue }
@@ -135,9 +135,10 @@ struct ControlStateInProcess: Rule {
             }
             guard !external, !singletons.isEmpty else { continue }
             var verdicts: [String: Bool] = [:]
-            for name in Set(singletons.map(\.name)) {
+            for (name, location) in singletons where verdicts[name] == nil {
                 var visited: Set<String> = []
-                verdicts[name] = !resolver.declarations(of: name).isEmpty && !typeTouchesExternalState(name, resolver: resolver, visited: &visited, depth: 0)
+                verdicts[name] = !resolver.declarations(of: name, from: location.file).isEmpty
+                    && !typeTouchesExternalState(name, file: location.file, resolver: resolver, visited: &visited, depth: 0)
             }
             let inProcess = singletons.filter { verdicts[$0.name] == true }
             // Every singleton on the path must be in-process: one that persists makes the path shared.
@@ -162,9 +163,9 @@ struct ControlStateInProcess: Rule {
             case .call(let call) where Self.externalState.contains(call.name): found = true
             case .call(let call) where call.name == "UserDefaults" && call.argument("suiteName") != nil: found = true
             case .identifier(let name, _) where Self.externalState.contains(name): found = true
-            case .identifier(let name, _) where name.first?.isUppercase == true && !visited.contains(name):
-                if !resolver.declarations(of: name, context: context).isEmpty,
-                   typeTouchesExternalState(name, resolver: resolver, visited: &visited, depth: depth + 1) { found = true }
+            case .identifier(let name, let location) where name.first?.isUppercase == true && !visited.contains(name):
+                if !resolver.declarations(of: name, context: context, from: location.file).isEmpty,
+                   typeTouchesExternalState(name, file: location.file, resolver: resolver, visited: &visited, depth: depth + 1) { found = true }
             default: break
             }
         }
@@ -172,12 +173,12 @@ struct ControlStateInProcess: Rule {
     }
 
     /// A project type's code reaches external state (unknown depth counts as yes, so the rule stays silent).
-    private func typeTouchesExternalState(_ name: String, resolver: Resolver, visited: inout Set<String>, depth: Int) -> Bool {
+    private func typeTouchesExternalState(_ name: String, file: String, resolver: Resolver, visited: inout Set<String>, depth: Int) -> Bool {
         guard visited.insert(name).inserted else { return false }
         guard depth < 4 else { return true }
         // Files that mention storage, network or services at all count as external, without parsing them.
         if resolver.index.typeMayMention(name, anyOf: Self.externalState.union(["UserDefaults"])) { return true }
-        let declarations = resolver.declarations(of: name)
+        let declarations = resolver.declarations(of: name, from: file)
         if declarations.contains(where: { decl in decl.members.contains { $0.attribute("AppStorage") != nil } }) { return true }
         for decl in declarations {
             for member in decl.members {
@@ -188,9 +189,9 @@ struct ControlStateInProcess: Rule {
                     case .call(let call) where Self.externalState.contains(call.name): found = true
                     case .call(let call) where call.name == "UserDefaults" && call.argument("suiteName") != nil: found = true
                     case .identifier(let inner, _) where Self.externalState.contains(inner): found = true
-                    case .identifier(let inner, _) where inner.first?.isUppercase == true && inner != name:
-                        if !resolver.declarations(of: inner, context: decl.qualifiedName).isEmpty,
-                           typeTouchesExternalState(inner, resolver: resolver, visited: &visited, depth: depth + 1) { found = true }
+                    case .identifier(let inner, let location) where inner.first?.isUppercase == true && inner != name:
+                        if !resolver.declarations(of: inner, context: decl.qualifiedName, from: location.file).isEmpty,
+                           typeTouchesExternalState(inner, file: location.file, resolver: resolver, visited: &visited, depth: depth + 1) { found = true }
                     default: break
                     }
                 }

@@ -65,7 +65,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
         let model = context.model
         for intent in model.intents {
             guard let target = intent.targets.first(where: model.isWidgetExtension) else { continue }
-            for decl in context.resolver.declarations(of: intent.typeName) {
+            for decl in context.resolver.declarations(of: intent.type) {
                 for member in decl.members {
                     member.code.walk { expr in
                         if case .member(.identifier("UIApplication", let location)?, "shared", _) = expr {

@@ -92,7 +92,7 @@ struct IntentMissingAppMembership: Rule {
         let model = context.model
         var reported: Set<String> = []
         for use in model.intentUses {
-            guard let intent = model.intent(named: use.intent) else { continue }
+            guard let intent = model.intent(of: use) else { continue }
             for target in use.targets {
                 let platform = target.platforms.first
                 guard let reason = intent.runsInAppReason(on: platform) else { continue }

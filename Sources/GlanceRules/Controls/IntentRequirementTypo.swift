@@ -38,7 +38,7 @@ struct IntentRequirementTypo: Rule {
 
     func validate(_ context: RuleContext) {
         for intent in context.model.intents {
-            for member in context.resolver.declarations(of: intent.typeName).flatMap(\.members) where member.isStatic && member.kind != .enumCase {
+            for member in context.resolver.declarations(of: intent.type).flatMap(\.members) where member.isStatic && member.kind != .enumCase {
                 guard !Self.requirements.contains(member.name) else { continue }
                 for requirement in Self.requirements {
                     let allowed = requirement.count >= 10 ? 2 : 1

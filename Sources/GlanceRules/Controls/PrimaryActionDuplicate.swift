@@ -56,7 +56,7 @@ struct PrimaryActionDuplicate: Rule {
         var bodies: Set<String> = []
         for use in context.model.primaryActions {
             guard let owner = use.context, let member = use.member, bodies.insert(owner + "#" + member).inserted else { continue }
-            let code = context.resolver.declarations(of: owner).flatMap { $0.members(named: member) }.map(\.code)
+            let code = context.resolver.declarations(of: owner, from: use.call.location.file).flatMap { $0.members(named: member) }.map(\.code)
             let tree = ViewTree(roots: code, context: owner, resolver: context.resolver, followsTypes: false)
             let isPrimary: (Call) -> Bool = { call in
                 if call.name == "handGestureShortcut", case .member(_, "primaryAction", _)? = call.unlabeled.first { return true }

@@ -64,21 +64,22 @@ struct PrimaryActionNotTappable: Rule {
 
     func validate(_ context: RuleContext) {
         for use in context.model.primaryActions {
-            guard let name = use.attachedTo, let verdict = resolve(name, context: use.context, resolver: context.resolver, depth: 0), !verdict else { continue }
+            guard let name = use.attachedTo, let verdict = resolve(name, context: use.context, file: use.call.location.file, resolver: context.resolver, depth: 0),
+                  !verdict else { continue }
             context.report(use.call.location, "\(name) is not a Button or Toggle, so .handGestureShortcut(.primaryAction) gives Double Tap no tap equivalent; attach it to the Button or Toggle that performs the action.", target: use.targets.first)
         }
     }
 
     /// true: tappable; false: surely not; nil: unknown (containers, views from elsewhere).
-    private func resolve(_ name: String, context: String?, resolver: Resolver, depth: Int) -> Bool? {
-        if Self.tappable.contains(name) { return true }
-        if Self.notTappable.contains(name) { return false }
-        guard depth < 4, let type = resolver.primaryDeclaration(of: name, context: context),
-              let body = resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: "body") }).first?.body,
+    private func resolve(_ name: String, context: String?, file: String, resolver: Resolver, depth: Int) -> Bool? {
+        let type = depth < 4 ? resolver.primaryDeclaration(of: name, context: context, from: file) : nil
+        if type == nil, Self.tappable.contains(name) { return true }
+        if type == nil, Self.notTappable.contains(name) { return false }
+        guard let type, let body = resolver.declarations(of: type).flatMap({ $0.members(named: "body") }).first?.body,
               body.statements.count == 1 else { return nil }
         var expr = body.statements[0]
         if case .returnStatement(let value?, _) = expr { expr = value }
         guard let root = Chains.rootName(expr) else { return nil }
-        return resolve(root, context: type.qualifiedName, resolver: resolver, depth: depth + 1)
+        return resolve(root, context: type.qualifiedName, file: type.location.file, resolver: resolver, depth: depth + 1)
     }
 }

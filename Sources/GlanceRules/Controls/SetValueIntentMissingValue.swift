@@ -41,7 +41,7 @@ struct SetValueIntentMissingValue: Rule {
 
     func validate(_ context: RuleContext) {
         for intent in context.model.intents where intent.conformances.contains("SetValueIntent") {
-            let members = context.resolver.declarations(of: intent.typeName).flatMap(\.members)
+            let members = context.resolver.declarations(of: intent.type).flatMap(\.members)
             let value = members.first { $0.name == "value" && !$0.isStatic && ($0.kind == .storedProperty || $0.kind == .computedProperty) }
             if value?.attribute("Parameter") != nil { continue }
             let detail = value == nil ? "has no `value` property" : "declares `value` without @Parameter"

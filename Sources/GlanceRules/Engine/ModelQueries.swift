@@ -38,7 +38,7 @@ extension SurfaceModel {
         let appIDs = Set(apps.map(\.id))
         return liveActivities.filter { activity in
             activity.isAlarm && activity.targets.contains { target in
-                isWidgetExtension(target) && (bundledTypeNames(in: target)?.contains(activity.widget.typeName) ?? false)
+                isWidgetExtension(target) && (isBundled(activity.widget.type, in: target) ?? false)
                     && (appIDs.isEmpty || hostApps(of: target).contains { appIDs.contains($0.id) } || hostApps(of: target).isEmpty)
             }
         }
@@ -63,24 +63,29 @@ extension SurfaceModel {
 }
 
 extension SurfaceModel {
-    /// The members (`Type#member`) a piece of code can run: the starting members, then every member it names
-    /// on a project type (`TimerState.isRunning`, `store.load()` on its own type), up to a few levels deep.
-    public func reachableMembers(from starts: [(type: String, member: String)], depth: Int = 4) -> Set<String> {
+    /// The members (`Type#member`) a piece of code can run: the starting members (of the type as seen from
+    /// `file`), then every member it names on a project type (`TimerState.isRunning`, `store.load()` on its
+    /// own type), each looked up from the file that names it, up to a few levels deep.
+    public func reachableMembers(from starts: [(type: String, member: String, file: String?)], depth: Int = 4) -> Set<String> {
         var visited: Set<String> = []
-        var frontier = starts.map { ($0.type, $0.member) }
+        var seen: Set<String> = []
+        var frontier = starts.map { ($0.type, $0.member, $0.file) }
         for _ in 0...depth {
-            var next: [(String, String)] = []
-            for (type, member) in frontier where visited.insert(type + "#" + member).inserted {
-                for decl in resolver.declarations(of: type) {
+            var next: [(String, String, String?)] = []
+            for (type, member, file) in frontier where seen.insert(type + "#" + member + "@" + (file ?? "")).inserted {
+                visited.insert(type + "#" + member)
+                for decl in resolver.declarations(of: type, from: file) {
                     for found in decl.members(named: member) {
                         found.code.walk { expr in
                             switch expr {
-                            case .member(.identifier(let owner, _)?, let name, _) where owner.first?.isUppercase == true:
-                                if let primary = resolver.primaryDeclaration(of: owner, context: type) { next.append((primary.qualifiedName, name)) }
-                            case .member(.identifier("self", _)?, let name, _), .identifier(let name, _) where name.first?.isLowercase == true:
-                                next.append((type, name))
+                            case .member(.identifier(let owner, let location)?, let name, _) where owner.first?.isUppercase == true:
+                                if let primary = resolver.primaryDeclaration(of: owner, context: type, from: location.file) {
+                                    next.append((primary.qualifiedName, name, primary.location.file))
+                                }
+                            case .member(.identifier("self", _)?, let name, let location), .identifier(let name, let location) where name.first?.isLowercase == true:
+                                next.append((type, name, location.file))
                             case .call(let call):
-                                if case .identifier(let name, _) = call.callee, name.first?.isLowercase == true { next.append((type, name)) }
+                                if case .identifier(let name, _) = call.callee, name.first?.isLowercase == true { next.append((type, name, call.location.file)) }
                             default:
                                 break
                             }

@@ -18,6 +18,9 @@ public struct RuleExample: Sendable {
     public var note: String?
     /// For payload rules: the push checked against the example's Swift types.
     public var payload: PayloadExample?
+    /// Whether every file sees Apple's frameworks as if it imported them (examples leave `import`s out). An
+    /// example about imports and shadowing (an app's own `AlarmManager`) turns this off and writes its imports.
+    public var importsFrameworks = true
 
     public init(files: [ExampleFile], targets: [ExampleTarget] = ExampleTarget.defaults, expectedPlaces: [String]? = nil, note: String? = nil) {
         self.files = files
@@ -41,6 +44,13 @@ public struct RuleExample: Sendable {
     public func with(_ name: String, _ change: (inout ExampleTarget) -> Void) -> RuleExample {
         var copy = self
         if let index = copy.targets.firstIndex(where: { $0.name == name }) { change(&copy.targets[index]) }
+        return copy
+    }
+
+    /// The example with its files' own `import`s only (see `importsFrameworks`).
+    public func withoutImplicitImports() -> RuleExample {
+        var copy = self
+        copy.importsFrameworks = false
         return copy
     }
 
@@ -180,7 +190,15 @@ public enum ExampleRunner {
 
     /// The surface model of an example.
     public static func model(for example: RuleExample) -> SurfaceModel {
-        let (sources, _) = prepare(example)
+        var (sources, _) = prepare(example)
+        var implicitImports: [String: String] = [:]
+        if example.importsFrameworks {
+            for target in example.targets {
+                let path = "\(root)/.implicit-imports/\(target.name).swift"
+                implicitImports[target.name] = path
+                sources[path] = frameworks.map { "@_exported import \($0)\n" }.joined()
+            }
+        }
         var catalogs: [String: AssetCatalog] = [:]
         let targets = example.targets.map { spec -> Target in
             let configurations = ["Debug", "Release"].map { name in
@@ -206,7 +224,8 @@ public enum ExampleRunner {
             }
             let embeds = spec.embeds.map { Embedding(embeddedTargetID: $0, phaseName: "Embed", onlyWhenInstalling: spec.embedsOnlyWhenInstalling.contains($0)) }
             return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "example", platforms: [spec.platform],
-                          sources: example.files.filter { $0.targets.contains(spec.name) }.map { root + "/" + $0.path }.sorted(),
+                          sources: (example.files.filter { $0.targets.contains(spec.name) }.map { root + "/" + $0.path }
+                                    + (implicitImports[spec.name].map { [$0] } ?? [])).sorted(),
                           assetCatalogs: catalogPaths, configurations: configurations, defaultConfigurationName: "Debug",
                           dependencies: [], embeds: embeds, projectPath: nil)
         }
@@ -214,6 +233,9 @@ public enum ExampleRunner {
                                    notes: [], assetCatalogs: catalogs)
         return SurfaceModel.build(project: project, index: SourceIndex(sources: sources))
     }
+
+    /// What an example's files import when it does not say (`RuleExample.importsFrameworks`).
+    static let frameworks = ["Foundation", "SwiftUI", "UIKit", "WidgetKit", "AppIntents", "ActivityKit", "AlarmKit"]
 
     /// The violations one rule reports on an example. `unused_suppression` is judged with every rule
     /// running, since it is about their violations.

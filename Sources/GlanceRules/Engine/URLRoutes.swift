@@ -50,26 +50,27 @@ struct URLRoutes {
     /// The project function a call runs: a member of the context type, of a project type, or a global.
     private func followed(_ call: Call, context: String?, model: SurfaceModel) -> (Member, String?)? {
         let resolver = model.resolver
+        let file = call.location.file
         switch call.callee {
         case .identifier(let name, _) where name.first?.isLowercase == true:
-            if let context, let member = resolver.declarations(of: context).flatMap({ $0.members(named: name) }).first(where: { $0.kind == .function }) {
+            if let context, let member = resolver.declarations(of: context, from: file).flatMap({ $0.members(named: name) }).first(where: { $0.kind == .function }) {
                 return (member, context)
             }
-            if let global = resolver.index.globals(named: name).first(where: { $0.kind == .function }) { return (global, nil) }
+            if let global = resolver.globals(named: name, from: file).first(where: { $0.kind == .function }) { return (global, nil) }
             return nil
         case .member(.identifier("self", _)?, let name, _):
-            guard let context, let member = resolver.declarations(of: context).flatMap({ $0.members(named: name) }).first else { return nil }
+            guard let context, let member = resolver.declarations(of: context, from: file).flatMap({ $0.members(named: name) }).first else { return nil }
             return (member, context)
         case .member(.identifier(let owner, _)?, let name, _) where owner.first?.isUppercase == true:
-            guard let type = resolver.primaryDeclaration(of: owner, context: context),
-                  let member = resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: name) }).first else { return nil }
+            guard let type = resolver.primaryDeclaration(of: owner, context: context, from: file),
+                  let member = resolver.declarations(of: type).flatMap({ $0.members(named: name) }).first else { return nil }
             return (member, type.qualifiedName)
         case .member(.identifier(let property, _)?, let name, _):
             // `router.open(url)`: a stored property of the context type with a project type.
-            guard let context, let holder = resolver.declarations(of: context).flatMap(\.members).first(where: { $0.name == property }),
+            guard let context, let holder = resolver.declarations(of: context, from: file).flatMap(\.members).first(where: { $0.name == property }),
                   let typeName = holder.type ?? holder.initializer.flatMap(Resolver.typeName(of:)),
-                  let type = resolver.primaryDeclaration(of: typeName, context: context),
-                  let member = resolver.declarations(of: type.qualifiedName).flatMap({ $0.members(named: name) }).first else { return nil }
+                  let type = resolver.primaryDeclaration(of: typeName, context: context, from: holder.location.file),
+                  let member = resolver.declarations(of: type).flatMap({ $0.members(named: name) }).first else { return nil }
             return (member, type.qualifiedName)
         default:
             return nil

@@ -47,14 +47,15 @@ struct ActivityRequestInBackground: Rule {
         for request in model.activityRequests {
             guard let memberName = request.member else { continue }
             let owner = request.context ?? ""
-            let members = request.context.map { context.resolver.declarations(of: $0).flatMap { $0.members(named: memberName) } }
-                ?? context.resolver.index.globals(named: memberName).filter { $0.kind == .function }
+            let file = request.location.file
+            let members = request.context.map { context.resolver.declarations(of: $0, from: file).flatMap { $0.members(named: memberName) } }
+                ?? context.resolver.globals(named: memberName, from: file).filter { $0.kind == .function }
             var reason: String?
             for member in members {
                 if Self.backgroundSignatures.contains(member.signature) { reason = member.signature }
                 else if let parameter = member.parameters.first(where: { Self.taskTypes.contains(TypeName.base($0.type ?? "")) }) {
                     reason = "a \(TypeName.base(parameter.type ?? "")) handler"
-                } else if member.name == "perform", let intent = model.intent(named: owner), !intent.opensApp(on: nil),
+                } else if member.name == "perform", let intent = model.intent(named: owner, from: file), !intent.opensApp(on: nil),
                           intent.conformances.isDisjoint(with: ["LiveActivityIntent", "LiveActivityStartingIntent", "ForegroundContinuableIntent"]) {
                     reason = "\(owner).perform(), an intent that runs in the background"
                 }

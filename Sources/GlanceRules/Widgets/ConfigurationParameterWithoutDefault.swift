@@ -61,19 +61,19 @@ struct ConfigurationParameterWithoutDefault: Rule {
     enum EntityDefault { case provided, none, unknown(String) }
 
     /// An AppEntity parameter gets its default from its query's `defaultResult()`.
-    func entityDefault(_ type: String, context: String, resolver: Resolver) -> EntityDefault {
+    func entityDefault(_ type: String, context: String, from file: String, resolver: Resolver) -> EntityDefault {
         let name = TypeName.base(type)
-        guard let entity = resolver.primaryDeclaration(of: name, context: context) else {
+        guard let entity = resolver.primaryDeclaration(of: name, context: context, from: file) else {
             return ["String", "Int", "Double", "Bool", "Date", "URL", "Float", "Decimal"].contains(name) ? .none : .unknown("type \(name) is not declared in the project")
         }
-        let declarations = resolver.declarations(of: entity.qualifiedName)
-        let conformances = resolver.supertypes(of: entity.qualifiedName).union(declarations.flatMap(\.inheritedTypes).map(TypeName.base))
+        let declarations = resolver.declarations(of: entity)
+        let conformances = resolver.supertypes(declaredBy: declarations).union(declarations.flatMap(\.inheritedTypes).map(TypeName.base))
         guard conformances.contains("AppEntity") || conformances.contains("TransientAppEntity") else { return .none }
         guard let query = declarations.flatMap(\.members).first(where: { $0.name == "defaultQuery" }),
               let queryType = resolver.valueExpression(query).flatMap(Resolver.typeName(of:)) ?? query.type else {
             return .unknown("the entity's defaultQuery cannot be read")
         }
-        let queryMembers = resolver.declarations(of: queryType, context: entity.qualifiedName).flatMap(\.members)
+        let queryMembers = resolver.declarations(of: queryType, context: entity.qualifiedName, from: query.location.file).flatMap(\.members)
         guard !queryMembers.isEmpty else { return .unknown("query \(queryType) is not declared in the project") }
         return queryMembers.contains { $0.name == "defaultResult" } ? .provided : .none
     }
@@ -83,7 +83,7 @@ struct ConfigurationParameterWithoutDefault: Rule {
             for parameter in intent.parameters {
                 let hasDefault = parameter.attribute("Parameter")?.arguments.contains { $0.label == "default" } ?? false
                 guard !hasDefault, parameter.initializer == nil, let type = parameter.type, !TypeName.isOptional(type) else { continue }
-                switch entityDefault(type, context: intent.typeName, resolver: context.resolver) {
+                switch entityDefault(type, context: intent.typeName, from: parameter.location.file, resolver: context.resolver) {
                 case .provided: continue
                 case .unknown(let why):
                     context.skip("parameter \(parameter.name) of \(intent.typeName): \(why)", file: context.relativePath(parameter.location))

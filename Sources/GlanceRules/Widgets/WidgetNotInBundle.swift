@@ -128,12 +128,12 @@ struct WidgetNotInBundle: Rule {
                 context.skip("\(mains[0].type.qualifiedName).body calls \(opaque)(), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
                 continue
             }
-            guard let bundled = model.bundledTypeNames(in: target) else {
+            guard let bundled = model.bundledTypes(in: target) else {
                 context.skip("target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources", file: nil)
                 continue
             }
             let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
-            for (type, what) in surfaces where !bundled.contains(type.qualifiedName) && !type.isMain {
+            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain {
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
             }
         }
