@@ -33,7 +33,21 @@ public enum KnownTypes {
         "NSFont", "Bundle", "ProcessInfo", "JSONDecoder", "JSONEncoder", "UserDefaults", "FileManager", "NotificationCenter",
         "DispatchQueue", "Task", "Range", "ClosedRange", "Never", "Void", "Any", "AnyHashable", "Error", "NSError",
         "DateInterval", "Decimal", "Comparable", "Equatable", "Hashable", "Identifiable", "CustomStringConvertible",
+        "GridItem", "Text.DateStyle", "Image.Scale", "Font.Weight", "NSLocalizedString", "String.LocalizationValue", "Int16", "Int8",
+        "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float32", "Float64", "NSNumber", "NSString", "URLComponents", "URLQueryItem",
+        "IndexPath", "Timer", "SymbolRenderingMode", "ControlSize", "ColorScheme", "ProgressViewStyle", "DynamicTypeSize",
     ]
+
+    /// Names with an Apple framework's prefix (`UIGraphicsBeginImageContextWithOptions`, `CIColor`,
+    /// `CGContext`, `NSNumber`, `MKMapSnapshotter`): Apple's code, which never hides a project view.
+    public static func isApplePrefixed(_ name: String) -> Bool {
+        let characters = Array(name)
+        guard characters.count > 2, characters[2].isUppercase else { return false }
+        return applePrefixes.contains(String(characters[0..<2]))
+    }
+
+    static let applePrefixes: Set<String> = ["UI", "NS", "CG", "CI", "CF", "CA", "AV", "MK", "CL", "CK", "HK", "EK", "PK", "WK", "GK",
+                                             "MP", "SF", "UN", "CN", "LA", "CT", "VN", "AR", "SK", "PH", "QL"]
 
     /// Common SwiftUI modifiers: never looked up among the project's extension functions.
     public static let modifiers: Set<String> = [

@@ -290,11 +290,13 @@ struct SurfaceBuilder {
         for scoped in tree.calls {
             switch scoped.call.callee {
             case .identifier(let name, let location):
-                // A helper of the bundle itself (a `@WidgetBundleBuilder` property or function, whatever its
-                // case) is walked by the tree; another capitalized name is a member; anything else is unknown.
-                let isHelper = declarations.contains { !$0.members(named: name).isEmpty }
-                if isHelper { continue }
-                if name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions)) } else { unresolved.append(name) }
+                // A helper of the bundle (a `@WidgetBundleBuilder` property or function of the bundle or of the
+                // file, whatever its case) is walked by the tree; a type the project declares, or another
+                // capitalized name, is a member; anything else is unknown.
+                if !tree.memberCode(name, in: scoped.context, file: location.file).isEmpty { continue }
+                let isType = !resolver.primaryDeclarations(of: name, context: scoped.context, from: location.file).isEmpty
+                if isType || name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions)) }
+                else { unresolved.append(name) }
             default:
                 break
             }

@@ -95,7 +95,7 @@ public struct ViewTree: Sendable {
         walkReachable(visit: { _, _ in }, viewCall: { call, scope in
             guard case .identifier(let raw, _) = call.callee else { return }
             let name = TypeName.base(raw)
-            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name),
+            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name), !KnownTypes.isApplePrefixed(name),
                   resolver.declarations(of: name, context: scope.context, from: call.location.file).isEmpty,
                   memberCode(name, in: scope.context, file: call.location.file).isEmpty else { return }
             result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
@@ -191,8 +191,7 @@ public struct ViewTree: Sendable {
         case .call(let call):
             if case .identifier(let name, _) = call.callee {
                 let member = memberCode(name, in: context, file: file)
-                if !member.isEmpty || name.first?.isUppercase != true { return member }
-                return typeCode(name, context: context, file: file)
+                return member.isEmpty ? typeCode(name, context: context, file: file) : member
             }
             if case .member(let base, let name, _) = call.callee, case .identifier("self", _)? = base {
                 return memberCode(name, in: context, file: file)
@@ -244,18 +243,26 @@ public struct ViewTree: Sendable {
     }
 
     /// A computed property or method of the type in scope, from its declarations and the extensions `file`
-    /// sees — also when the type is a framework type the project extends (`extension View { … }`).
+    /// sees — also when the type is a framework type the project extends (`extension View { … }`) — else a
+    /// file-scope one (`@WidgetBundleBuilder private var current: some Widget { … }`), as Swift looks names up.
     func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
-        guard let context else { return [] }
-        var declarations = resolver.declarations(of: context, from: file)
-        if declarations.isEmpty {
-            let scope = resolver.scope(from: file)
-            declarations = resolver.index.extensions(of: context, in: { resolver.isVisible($0, in: scope) })
+        var members: [Member] = []
+        if let context {
+            var declarations = resolver.declarations(of: context, from: file)
+            if declarations.isEmpty {
+                let scope = resolver.scope(from: file)
+                declarations = resolver.index.extensions(of: context, in: { resolver.isVisible($0, in: scope) })
+            }
+            members = declarations.flatMap { $0.members(named: name) }.filter { $0.kind == .computedProperty || $0.kind == .function }
         }
-        let members = declarations.flatMap { $0.members(named: name) }.filter { $0.kind == .computedProperty || $0.kind == .function }
+        var owner = context
+        if members.isEmpty {
+            members = resolver.globals(named: name, from: file).filter { $0.kind == .computedProperty || $0.kind == .function }
+            owner = nil
+        }
         guard !members.isEmpty else { return [] }
         let key = members.map { "\($0.location.file):\($0.location.line)" }.joined(separator: "+")
-        return [(Reached(key: key, block: Block(members.flatMap(\.code.statements))), context)]
+        return [(Reached(key: key, block: Block(members.flatMap(\.code.statements))), owner)]
     }
 
     private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>, memo: inout [String: Int]) -> Int {

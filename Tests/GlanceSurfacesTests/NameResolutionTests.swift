@@ -1,0 +1,193 @@
+import Testing
+import GlanceProject
+import GlanceSourceIndex
+@testable import GlanceSurfaces
+
+/// A project of several modules, from in-memory files: each target is a module of its own files (named after
+/// the target unless `moduleNames` says otherwise); `packages` are modules no target builds but targets link.
+private func project(targets: [(name: String, kind: TargetKind, platform: Platform, files: [String: String])],
+                     packages: [(name: String, files: [String: String])] = [],
+                     links: [String: [String]] = [:]) -> SurfaceModel {
+    var sources: [String: String] = [:]
+    var modules: [SwiftModule] = []
+    for package in packages {
+        sources.merge(package.files) { first, _ in first }
+        modules.append(SwiftModule(id: "package:" + package.name, name: package.name, sources: package.files.keys.sorted()))
+    }
+    let built = targets.map { spec -> Target in
+        sources.merge(spec.files) { first, _ in first }
+        let linked = links[spec.name] ?? []
+        let packageFiles = packages.filter { linked.contains($0.name) }.flatMap { $0.files.keys.sorted() }
+        modules.append(SwiftModule(id: spec.name, name: spec.name, sources: spec.files.keys.sorted(),
+                                   dependencies: linked.map { name in packages.contains { $0.name == name } ? "package:" + name : name }))
+        return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "test", platforms: [spec.platform],
+                      sources: spec.files.keys.sorted() + packageFiles, assetCatalogs: [], configurations: [], defaultConfigurationName: nil,
+                      dependencies: [], embeds: [], projectPath: nil)
+    }
+    let model = ProjectModel(root: "/p", projectFiles: [], targets: built, unassignedSources: [], isLooseSources: false, notes: [], modules: modules)
+    return SurfaceModel.build(project: model, index: SourceIndex(sources: sources))
+}
+
+private let widgetImports = "import SwiftUI\nimport WidgetKit\n"
+
+struct NameResolutionTests {
+    /// FC2-10: an iOS and a watchOS widget extension declare the same names in their own files.
+    @Test func sameNamesInTwoModulesAreTwoTypes() throws {
+        func extensionFiles(_ folder: String, image: String) -> [String: String] {
+            ["/p/\(folder)/Widgets.swift": widgetImports + """
+                @main struct Widgets: WidgetBundle { var body: some Widget { StatusWidget() } }
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "status", provider: Provider()) { entry in EntryView(entry: entry) }
+                    }
+                }
+                """,
+             "/p/\(folder)/EntryView.swift": widgetImports + """
+                struct EntryView: View {
+                    let entry: Entry
+                    var body: some View { Image("\(image)").containerBackground(for: .widget) { Color.clear } }
+                }
+                """]
+        }
+        let model = project(targets: [("PhoneWidgets", .widgetExtension, .iOS, extensionFiles("Phone", image: "phone")),
+                                      ("WatchWidgets", .widgetExtension, .watchOS, extensionFiles("Watch", image: "watch"))])
+        #expect(model.widgets.count == 2)
+        for widget in model.widgets {
+            let target = try #require(widget.targets.first)
+            #expect(widget.targets.count == 1)
+            #expect(model.isBundled(widget.type, in: target) == true)
+            let images = widget.content.calls(named: "Image").compactMap { $0.call.unlabeled.first?.stringValue }
+            #expect(images == [target.name == "PhoneWidgets" ? "phone" : "watch"])
+        }
+        #expect(model.bundles.filter(\.isMain).count == 2)
+    }
+
+    /// FC2-10: two apps in one repository, each with its own `AppGroup.id`.
+    @Test func constantsResolveInTheirOwnModule() {
+        func app(_ name: String, group: String) -> (String, TargetKind, Platform, [String: String]) {
+            (name, .app, .iOS, ["/p/\(name)/AppGroup.swift": "import Foundation\nenum AppGroup { static let id = \"\(group)\" }",
+                                "/p/\(name)/Store.swift": "import Foundation\nlet store = UserDefaults(suiteName: AppGroup.id)"])
+        }
+        let model = project(targets: [app("Reader", group: "group.reader"), app("Writer", group: "group.writer")])
+        let values = model.appGroupUsages.map { usage in "\(usage.targets.map(\.name).joined()) \(usage.value)" }.sorted()
+        #expect(values == ["Reader literal(\"group.reader\")", "Writer literal(\"group.writer\")"])
+    }
+
+    /// A package module is seen where it is imported; the importing module's own declaration shadows it.
+    @Test func importsAndShadowing() {
+        let model = project(
+            targets: [("App", .app, .iOS, [
+                "/p/App/Uses.swift": "import Foundation\nimport Kit\nlet a = UserDefaults(suiteName: Group.id)",
+                "/p/App/NoImport.swift": "import Foundation\nlet b = UserDefaults(suiteName: Other.id)",
+                "/p/App/Own.swift": "import Foundation\nimport Kit\nenum Shadowed { static let id = \"group.own\" }\nlet c = UserDefaults(suiteName: Shadowed.id)",
+            ])],
+            packages: [("Kit", ["/p/Kit/Group.swift": "public enum Group { public static let id = \"group.kit\" }",
+                                "/p/Kit/Other.swift": "public enum Other { public static let id = \"group.other\" }",
+                                "/p/Kit/Shadowed.swift": "public enum Shadowed { public static let id = \"group.kit.shadowed\" }"])],
+            links: ["App": ["Kit"]])
+        let values = Dictionary(model.appGroupUsages.map { ($0.location.file, "\($0.value)") }, uniquingKeysWith: { first, _ in first })
+        #expect(values["/p/App/Uses.swift"] == "literal(\"group.kit\")")
+        #expect(values["/p/App/NoImport.swift"] == "unknown(\"Other.id\")")
+        #expect(values["/p/App/Own.swift"] == "literal(\"group.own\")")
+    }
+
+    /// `@_exported import` in a module makes its import visible to the module's importers.
+    @Test func reexportedModules() {
+        let model = project(
+            targets: [("App", .app, .iOS, ["/p/App/Uses.swift": "import Foundation\nimport Core\nlet a = UserDefaults(suiteName: Group.id)"])],
+            packages: [("Core", ["/p/Core/Exports.swift": "@_exported import Kit"]),
+                       ("Kit", ["/p/Kit/Group.swift": "public enum Group { public static let id = \"group.kit\" }"])],
+            links: ["App": ["Core", "Kit"]])
+        #expect(model.appGroupUsages.map { "\($0.value)" } == ["literal(\"group.kit\")"])
+    }
+
+    /// FC2-11: an app's own `AlarmManager` is not AlarmKit's; AlarmKit's is only where the file imports it.
+    @Test func frameworkNamesNeedTheImportAndNoShadow() {
+        let own = project(targets: [("App", .app, .iOS, [
+            "/p/App/AlarmManager.swift": "import Foundation\nfinal class AlarmManager { static let shared = AlarmManager() }",
+            "/p/App/Use.swift": "import SwiftUI\nfunc arm() { _ = AlarmManager.shared }",
+        ])])
+        #expect(own.apiUses("AlarmManager").isEmpty)
+        let framework = project(targets: [("App", .app, .iOS, [
+            "/p/App/Use.swift": "import AlarmKit\nfunc arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }",
+            "/p/App/NoImport.swift": "import SwiftUI\nfunc other() { _ = AlarmManager.shared }",
+        ])])
+        #expect(framework.apiUses("AlarmManager").map(\.location.file) == ["/p/App/Use.swift"])
+    }
+
+    /// FC2-12 and the file-scope variant: bundle builders with capitalized names, and file-scope builders.
+    @Test func bundleBuilderHelpersAreFollowed() throws {
+        let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
+            "/p/W/Bundle.swift": widgetImports + """
+                @main struct Widgets: WidgetBundle {
+                    var body: some Widget { if #available(iOS 18, *) { return Current } else { return legacy } }
+                    @WidgetBundleBuilder private var Current: some Widget { A(); LampControl() }
+                }
+                @WidgetBundleBuilder private var legacy: some Widget { B(); lowercaseWidget() }
+                """,
+            "/p/W/Widgets.swift": widgetImports + """
+                struct A: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: "a", provider: P()) { _ in Text("") } } }
+                struct B: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: "b", provider: P()) { _ in Text("") } } }
+                struct lowercaseWidget: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: "c", provider: P()) { _ in Text("") } } }
+                struct LampControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration { StaticControlConfiguration(kind: "lamp") { ControlWidgetButton(action: I()) { Text("") } } }
+                }
+                """,
+        ])])
+        let target = try #require(model.project.targets.first)
+        let bundle = try #require(model.mainBundles(in: target).first)
+        #expect(bundle.unresolvedCalls.isEmpty)
+        for type in model.widgets.map(\.type) + model.controls.map(\.type) {
+            #expect(model.isBundled(type, in: target) == true, "\(type.name) not bundled")
+        }
+    }
+
+    /// FC2-13: a modifier helper that calls another helper that sets the container background.
+    @Test func helpersAreFollowedToAnyDepth() throws {
+        let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
+            "/p/W/Widget.swift": widgetImports + """
+                struct Summary: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: P()) { entry in Text(entry.title).card() }
+                    }
+                }
+                """,
+            "/p/W/Card.swift": widgetImports + """
+                extension View {
+                    func card() -> some View { cardBackground(Color.clear) }
+                }
+                """,
+            "/p/W/Background.swift": widgetImports + """
+                extension View {
+                    func cardBackground(_ color: Color) -> some View { self.containerBackground(for: .widget) { color } }
+                    func recursive() -> some View { recursive() }
+                }
+                """,
+        ])])
+        let widget = try #require(model.widgets.first)
+        #expect(!widget.content.calls(named: "containerBackground").isEmpty)
+    }
+
+    /// FC2-14: values passed to views are values; only views Glance cannot see are opaque.
+    @Test func valuesPassedToViewsAreNotOpaqueViews() throws {
+        let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
+            "/p/W/Widget.swift": widgetImports + """
+                struct Summary: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: P()) { entry in
+                            VStack {
+                                Text(NSLocalizedString("title", comment: ""))
+                                Text(String(format: "%d", entry.count))
+                                LazyVGrid(columns: [GridItem(.flexible())]) { Text(NumberFormatter().string(from: NSNumber(value: 1)) ?? "") }
+                                Image(uiImage: UIGraphicsImageRenderer(size: .zero).image { _ in })
+                                ChartFromPackage(values: entry.values)
+                            }
+                        }
+                    }
+                }
+                """,
+        ])])
+        let widget = try #require(model.widgets.first)
+        #expect(widget.content.opaqueCalls.map(\.call.name) == ["ChartFromPackage"])
+    }
+}
