@@ -13,7 +13,7 @@ public enum GitHubActionsReporter {
             command(violation.severity.rawValue, properties: [
                 ("file", ViolationReporter.displayPath(violation.file, root: options.displayRoot)),
                 ("line", String(violation.line)), ("col", String(violation.column)), ("title", violation.rule),
-            ], message: violation.message)
+            ], message: violation.displayMessage)
         }
         if options.explainSkips {
             lines += ViolationReporter.sortedSkips(result.skips).map { skip in

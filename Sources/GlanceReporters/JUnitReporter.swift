@@ -18,12 +18,12 @@ public enum JUnitReporter {
         let root = options.displayRoot
         var cases = result.violations.map { violation in
             let path = ViolationReporter.displayPath(violation.file, root: root)
-            let line = "\(path):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.message) [\(violation.rule)]"
+            let line = "\(path):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage) [\(violation.rule)]"
             return XMLText.element("testcase", [
                 ("classname", (path as NSString).deletingPathExtension),
                 ("name", "\(violation.rule) at \(violation.line):\(violation.column)"),
             ], children: [
-                XMLText.element("failure", [("message", violation.message), ("type", violation.severity.rawValue)], text: line),
+                XMLText.element("failure", [("message", violation.displayMessage), ("type", violation.severity.rawValue)], text: line),
             ])
         }
         if cases.isEmpty { cases = [XMLText.element("testcase", [("classname", "glance"), ("name", "no violations")])] }

@@ -28,7 +28,7 @@ public enum SARIFReporter {
             var entry: [String: Any] = [
                 "ruleId": violation.rule,
                 "level": violation.severity.rawValue,
-                "message": ["text": violation.message],
+                "message": ["text": violation.displayMessage],
                 "locations": [["physicalLocation": [
                     "artifactLocation": artifactLocation(violation.file, options: options),
                     "region": ["startLine": violation.line, "startColumn": violation.column,
@@ -36,6 +36,14 @@ public enum SARIFReporter {
                 ]]],
                 "partialFingerprints": ["glance/v1": fingerprint(identity + "\u{0}\(ordinal)")],
             ]
+            if !violation.related.isEmpty {
+                entry["relatedLocations"] = violation.related.enumerated().map { index, place -> [String: Any] in
+                    ["id": index + 1, "physicalLocation": [
+                        "artifactLocation": artifactLocation(place.file, options: options),
+                        "region": ["startLine": place.line, "startColumn": place.column, "endLine": place.line, "endColumn": place.column + 1],
+                    ]]
+                }
+            }
             if let index = ruleIndex[violation.rule] { entry["ruleIndex"] = index }
             if let target = violation.target { entry["properties"] = ["target": target] }
             return entry

@@ -57,7 +57,7 @@ public enum ViolationReporter {
     /// `path:line:column: error|warning: message [rule_id]`, one per line, in file/line/column/rule order.
     public static func xcode(_ result: LintResult, displayRoot: String, explainSkips: Bool) -> String {
         var lines = result.violations.map { violation in
-            "\(displayPath(violation.file, root: displayRoot)):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.message) [\(violation.rule)]"
+            "\(displayPath(violation.file, root: displayRoot)):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage) [\(violation.rule)]"
         }
         if explainSkips && !result.skips.isEmpty {
             lines.append("Skipped checks (\(result.skips.count)):")
@@ -66,12 +66,14 @@ public enum ViolationReporter {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// A JSON array of `{"rule","severity","file","line","column","message","target"}` with paths relative to
-    /// the lint root; with `explainSkips`, an object `{"violations": [...], "skipped": [{"rule","file","reason"}]}`.
+    /// A JSON array of `{"rule","severity","file","line","column","message","target","related"}` with paths
+    /// relative to the lint root (`related`: the other places of the same cause, `[{"file","line","column"}]`);
+    /// with `explainSkips`, an object `{"violations": [...], "skipped": [{"rule","file","reason"}]}`.
     public static func json(_ result: LintResult, explainSkips: Bool) -> String {
         let violations: [[String: Any]] = result.violations.map { violation in
             ["rule": violation.rule, "severity": violation.severity.rawValue, "file": violation.file, "line": violation.line,
-             "column": violation.column, "message": violation.message, "target": violation.target ?? NSNull()]
+             "column": violation.column, "message": violation.displayMessage, "target": violation.target ?? NSNull(),
+             "related": violation.related.map { ["file": $0.file, "line": $0.line, "column": $0.column] as [String: Any] }]
         }
         guard explainSkips else { return JSONText.render(violations) }
         let skipped: [[String: Any]] = sortedSkips(result.skips).map { skip in

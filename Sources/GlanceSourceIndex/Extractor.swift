@@ -265,14 +265,19 @@ enum Extractor {
                                   location: location(guardStatement))]
             }
             if let forStatement = statement.as(ForStmtSyntax.self) {
-                return [.loop(sequence: expr(forStatement.sequence), body: block(forStatement.body.statements), location: location(forStatement))]
+                let variables = forStatement.pattern.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+                    if case .identifier(let name) = token.tokenKind { return name } else { return nil }
+                }
+                return [.loop(sequence: expr(forStatement.sequence), variables: variables, body: block(forStatement.body.statements),
+                              location: location(forStatement))]
             }
             if let whileStatement = statement.as(WhileStmtSyntax.self) {
-                return [.loop(sequence: .other(conditions(whileStatement.conditions), location: location(whileStatement)),
+                return [.loop(sequence: .other(conditions(whileStatement.conditions), location: location(whileStatement)), variables: [],
                               body: block(whileStatement.body.statements), location: location(whileStatement))]
             }
             if let repeatStatement = statement.as(RepeatStmtSyntax.self) {
-                return [.loop(sequence: expr(repeatStatement.condition), body: block(repeatStatement.body.statements), location: location(repeatStatement))]
+                return [.loop(sequence: expr(repeatStatement.condition), variables: [], body: block(repeatStatement.body.statements),
+                              location: location(repeatStatement))]
             }
             if let doStatement = statement.as(DoStmtSyntax.self) {
                 var result = block(doStatement.body.statements).statements

@@ -45,8 +45,9 @@ public indirect enum Expr: Sendable {
     case returnStatement(Expr?, location: SourceLocation)
     /// A binary or prefix operation (`a + b`, `!a`, `a == b`): operator text and operands.
     case operation(String, [Expr], location: SourceLocation)
-    /// The body of a `for`/`while`/`repeat` loop or a `forEach` closure; `sequence` is what is iterated.
-    case loop(sequence: Expr?, body: Block, location: SourceLocation)
+    /// The body of a `for`/`while`/`repeat` loop; `sequence` is what is iterated, `variables` the names the
+    /// `for` pattern binds (`for (index, kind) in …` → `index`, `kind`).
+    case loop(sequence: Expr?, variables: [String], body: Block, location: SourceLocation)
     case keyPath(String, location: SourceLocation)
     /// Anything else, with the sub-expressions Glance could find inside it.
     case other([Expr], location: SourceLocation)
@@ -57,7 +58,7 @@ public indirect enum Expr: Sendable {
         case .member(_, _, let location), .identifier(_, let location), .number(_, let location),
              .bool(_, let location), .nilLiteral(let location), .array(_, let location), .dictionary(_, let location),
              .assignment(_, _, _, let location), .branches(_, _, let location), .binding(_, _, _, let location),
-             .returnStatement(_, let location), .operation(_, _, let location), .loop(_, _, let location),
+             .returnStatement(_, let location), .operation(_, _, let location), .loop(_, _, _, let location),
              .keyPath(_, let location), .other(_, let location):
             return location
         case .string(let literal): return literal.location
@@ -77,7 +78,7 @@ public indirect enum Expr: Sendable {
         case .branches(let conditions, let clauses, _): return conditions + clauses.flatMap(\.body.statements)
         case .binding(_, _, let value, _): return value.map { [$0] } ?? []
         case .returnStatement(let value, _): return value.map { [$0] } ?? []
-        case .loop(let sequence, let body, _): return (sequence.map { [$0] } ?? []) + body.statements
+        case .loop(let sequence, _, let body, _): return (sequence.map { [$0] } ?? []) + body.statements
         case .identifier, .number, .bool, .nilLiteral, .keyPath: return []
         }
     }

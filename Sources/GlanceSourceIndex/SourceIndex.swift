@@ -47,7 +47,8 @@ public final class SourceIndex: @unchecked Sendable {
         "ControlCenter", "suiteName", "containerURL", "forSecurityApplicationGroupIdentifier", "onOpenURL",
         "onContinueUserActivity", "openURLContexts", "urlContexts", "OpenURLOptionsKey", "restorationHandler",
         "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
-        "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext",
+        "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext", "UIApplicationMain", "FlutterAppDelegate",
+        "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate",
     ]
 
     /// Reads and indexes files from disk.

@@ -52,11 +52,11 @@ struct CodeScan {
             guard case .call(let call) = expr else { return }
             switch call.name {
             case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location):
-                appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(call.argument("suiteName")!, site: site),
+                appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(call.argument("suiteName")!, context: site.context),
                                                     location: call.location, targets: targets()))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
-                                                    value: groupValue(call.argument("forSecurityApplicationGroupIdentifier")!, site: site),
+                                                    value: groupValue(call.argument("forSecurityApplicationGroupIdentifier")!, context: site.context),
                                                     location: call.location, targets: targets()))
             case "reloadTimelines", "reloadAllTimelines", "reloadControls", "reloadAllControls":
                 let api = ReloadCall.API(rawValue: call.name)!
@@ -64,8 +64,12 @@ struct CodeScan {
                 if let kindExpr = call.argument("ofKind") {
                     kind = resolver.stringValue(kindExpr, context: site.context).map(KindValue.known) ?? .unknown(kindExpr.dottedPath ?? "expression")
                 }
-                reloads.append(ReloadCall(api: api, kind: kind, location: call.location, kindLocation: call.argument("ofKind")?.location,
-                                          targets: targets(), insideLoop: site.insideLoop))
+                var reload = ReloadCall(api: api, kind: kind, location: call.location, kindLocation: call.argument("ofKind")?.location,
+                                        targets: targets(), insideLoop: site.insideLoop)
+                call.argument("ofKind")?.walk { inner in
+                    if case .identifier(let name, _) = inner, site.loopVariables.contains(name) { reload.kindVariesWithLoop = true }
+                }
+                reloads.append(reload)
             case "request" where isActivity(call.base):
                 var pushType: String?
                 if let push = call.argument("pushType") {
@@ -194,12 +198,15 @@ struct CodeScan {
         return names
     }
 
-    func groupValue(_ expr: Expr, site: CodeSite) -> AppGroupUsage.Value {
-        if let value = resolver.stringValue(expr, context: site.context) { return .literal(value) }
+    /// What an App Group id expression holds: a literal (through constants), a value read from the
+    /// Info.plist at run time (`Bundle.main.object(forInfoDictionaryKey: "AppGroup")`, also through a
+    /// constant that holds it), or unknown.
+    func groupValue(_ expr: Expr, context: String?, depth: Int = 0) -> AppGroupUsage.Value {
+        if let value = resolver.stringValue(expr, context: context) { return .literal(value) }
         var key: String?
         expr.walk { inner in
             if case .call(let call) = inner, call.name == "object", let argument = call.argument("forInfoDictionaryKey") {
-                key = resolver.stringValue(argument, context: site.context)
+                key = resolver.stringValue(argument, context: context)
             }
         }
         if key == nil {
@@ -212,7 +219,11 @@ struct CodeScan {
             if mentionsInfoDictionary, strings.count == 1 { key = strings[0] }
         }
         if let key { return .infoPlistKey(key) }
-        return .unknown(expr.dottedPath ?? "an expression Glance cannot evaluate")
+        if depth < 6, let constant = resolver.constant(expr, context: context), let value = constant.value {
+            let held = groupValue(value, context: constant.context, depth: depth + 1)
+            if case .unknown = held {} else { return held }
+        }
+        return .unknown(expr.dottedPath.map { "`\($0)`" } ?? "an expression")
     }
 
     func storeAccess(_ call: Call, site: CodeSite, stores: Set<String>) -> StoreAccess? {
@@ -292,10 +303,24 @@ struct CodeScan {
         "scene(_:continue:)": .sceneContinue,
     ]
 
+    /// Superclasses of app delegates that implement nothing about URLs.
+    static let plainSuperclasses: Set<String> = ["UIResponder", "NSObject", "UIApplication", "NSResponder"]
+
     func delegateHandlers(_ files: [FileIndex]) -> [URLHandler] {
         var result: [URLHandler] = []
         for file in files {
             for type in file.types {
+                // `class AppDelegate: FlutterAppDelegate`: URLs are the superclass's business.
+                if type.kind == .class, let superclass = type.inheritedTypes.first.map(TypeName.base),
+                   type.isMain || type.attributes.contains(where: { $0.name == "UIApplicationMain" })
+                    || type.inheritedTypes.contains("UIApplicationDelegate") || URLHandler.urlHandlingDelegates.contains(superclass),
+                   !Self.plainSuperclasses.contains(superclass), !superclass.hasPrefix("UIApplicationDelegate"),
+                   superclass.contains("Delegate"),
+                   resolver.primaryDeclaration(of: superclass, from: type.location.file) == nil {
+                    result.append(URLHandler(kind: .frameworkDelegate, location: type.location,
+                                             targets: resolver.targets(of: type.location, conditions: type.conditions),
+                                             body: Block([]), context: type.qualifiedName, activityType: superclass, parameter: nil))
+                }
                 for member in type.members where member.kind == .function {
                     guard let kind = Self.delegateHandlers[member.signature], let body = member.body else { continue }
                     if kind == .sceneWillConnect {

@@ -11,6 +11,8 @@ public struct CodeSite: Sendable {
     public let member: String?
     public let conditions: [String]
     public let insideLoop: Bool
+    /// Names bound by the enclosing loops (`for kind in …`, `kinds.forEach { kind in … }`).
+    public var loopVariables: Set<String> = []
 }
 
 /// Walks all code of the parsed files: every member of every type, globals and top-level statements.
@@ -44,20 +46,24 @@ enum CodeSites {
     static func walk(_ expr: Expr, site: CodeSite, visit: (Expr, CodeSite) -> Void) {
         visit(expr, site)
         switch expr {
-        case .loop(let sequence, let body, _):
+        case .loop(let sequence, let variables, let body, _):
             if let sequence { walk(sequence, site: site, visit: visit) }
-            walk(body, site: looping(site), visit: visit)
+            walk(body, site: looping(site, binding: variables), visit: visit)
         case .call(let call) where iterationMethods.contains(call.name):
             walk(call.callee, site: site, visit: visit)
             for argument in call.arguments {
-                if case .closure = argument.value { walk(argument.value, site: looping(site), visit: visit) }
-                else { walk(argument.value, site: site, visit: visit) }
+                if case .closure(let closure) = argument.value {
+                    walk(argument.value, site: looping(site, binding: closure.parameters.isEmpty ? ["$0"] : closure.parameters), visit: visit)
+                } else {
+                    walk(argument.value, site: site, visit: visit)
+                }
             }
         case .branches(let conditions, let clauses, _):
             for condition in conditions { walk(condition, site: site, visit: visit) }
             for clause in clauses {
                 let clauseSite = clause.condition.map {
-                    CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions + [$0], insideLoop: site.insideLoop)
+                    CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions + [$0], insideLoop: site.insideLoop,
+                             loopVariables: site.loopVariables)
                 } ?? site
                 walk(clause.body, site: clauseSite, visit: visit)
             }
@@ -66,7 +72,8 @@ enum CodeSites {
         }
     }
 
-    private static func looping(_ site: CodeSite) -> CodeSite {
-        CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions, insideLoop: true)
+    private static func looping(_ site: CodeSite, binding variables: [String]) -> CodeSite {
+        CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions, insideLoop: true,
+                 loopVariables: site.loopVariables.union(variables))
     }
 }

@@ -349,6 +349,9 @@ public struct ReloadCall: Sendable {
     public let kindLocation: SourceLocation?
     public let targets: [Target]
     public let insideLoop: Bool
+    /// The kind is computed from a loop's variable (`for kind in kinds { reload(ofKind: kind) }`): each pass
+    /// may reload another kind.
+    public var kindVariesWithLoop = false
 }
 
 /// `Activity<…>.request(…)`.
@@ -403,20 +406,35 @@ public struct URLHandler: Sendable {
         case onOpenURL, applicationOpenURL = "application(_:open:options:)", sceneOpenURLContexts = "scene(_:openURLContexts:)"
         case sceneWillConnect = "scene(_:willConnectTo:options:)", onContinueUserActivity
         case applicationContinue = "application(_:continue:restorationHandler:)", sceneContinue = "scene(_:continue:)"
+        /// An app delegate whose superclass is a framework's (`FlutterAppDelegate`, `RCTAppDelegate`,
+        /// `EXAppDelegateWrapper`): the superclass implements `application(_:open:options:)` and hands URLs on.
+        case frameworkDelegate = "app delegate inherited from a framework"
     }
+
+    /// App delegate superclasses known to handle URLs (Flutter, React Native, Expo).
+    public static let urlHandlingDelegates: Set<String> = ["FlutterAppDelegate", "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate",
+                                                           "RCTAppDelegateWrapper", "FlutterImplicitEngineDelegate"]
     public let kind: Kind
     public let location: SourceLocation
     public let targets: [Target]
     /// The handler's code (closure body or method body).
     public let body: Block
     public let context: String?
-    /// For user-activity handlers: the activity type handled (`onContinueUserActivity(X)`), as written.
+    /// For user-activity handlers: the activity type handled (`onContinueUserActivity(X)`), as written; for
+    /// `frameworkDelegate`, the superclass.
     public let activityType: String?
     /// The name of the URL (or user activity) parameter in `body`.
     public let parameter: String?
 
     /// Handles URLs (`onOpenURL`, `application(_:open:options:)`, `scene(_:openURLContexts:)`, `scene(_:willConnectTo:options:)`).
-    public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect].contains(kind) }
+    public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect, .frameworkDelegate].contains(kind) }
+
+    /// For `frameworkDelegate`: the superclass, when Glance does not know whether it handles URLs (not one of
+    /// `urlHandlingDelegates`). Rules that trust it record a skip naming it.
+    public var unknownSuperclass: String? {
+        guard kind == .frameworkDelegate, let superclass = activityType, !Self.urlHandlingDelegates.contains(superclass) else { return nil }
+        return superclass
+    }
 
     /// Handles the activity a Live Activity tap without URL delivers (`NSUserActivityTypeLiveActivity`).
     public var handlesLiveActivityTaps: Bool {

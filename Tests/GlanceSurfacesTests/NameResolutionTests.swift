@@ -87,7 +87,7 @@ struct NameResolutionTests {
             links: ["App": ["Kit"]])
         let values = Dictionary(model.appGroupUsages.map { ($0.location.file, "\($0.value)") }, uniquingKeysWith: { first, _ in first })
         #expect(values["/p/App/Uses.swift"] == "literal(\"group.kit\")")
-        #expect(values["/p/App/NoImport.swift"] == "unknown(\"Other.id\")")
+        #expect(values["/p/App/NoImport.swift"] == "unknown(\"`Other.id`\")")
         #expect(values["/p/App/Own.swift"] == "literal(\"group.own\")")
     }
 

@@ -52,6 +52,28 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]),
+            // FC2-17: a Flutter app delegate's superclass hands URLs to plugins.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    import Flutter
+                    @main
+                    @objc class AppDelegate: FlutterAppDelegate {
+                        override func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                            GeneratedPluginRegistrant.register(with: self)
+                            return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+                        }
+                    }
+                    """),
+            ]),
         ])
 
     func validate(_ context: RuleContext) {
@@ -61,6 +83,9 @@ struct DeepLinkUnhandled: Rule {
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.targets.contains { $0.id == app.id } }
+                if let superclass = handlers.compactMap(\.unknownSuperclass).first, !handlers.contains(where: { $0.handlesURLs && $0.kind != .frameworkDelegate }) {
+                    context.skip("app '\(app.name)': its app delegate inherits from \(superclass), which may handle URLs; deep links not checked")
+                }
                 if handlers.contains(where: \.handlesURLs) { continue }
                 let isUniversal = (link.url ?? link.urlPrefix ?? "").lowercased().hasPrefix("http")
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }

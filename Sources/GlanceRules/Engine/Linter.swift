@@ -40,8 +40,28 @@ public struct Linter: Sendable {
             violations += context.violations
             skips += context.skips
         }
-        violations = applySuppressions(to: violations, model: model)
+        violations = Self.mergingCauses(applySuppressions(to: violations, model: model))
         return LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
+    }
+
+    /// One violation per cause: those a rule reported with the same `cause` and target (after suppressions)
+    /// become one, at the first place in file order, keeping its message and listing the others as `related`.
+    static func mergingCauses(_ violations: [Violation]) -> [Violation] {
+        var groups: [String: [Int]] = [:]
+        for (index, violation) in violations.enumerated() {
+            guard let cause = violation.cause else { continue }
+            groups[[violation.rule, violation.target ?? "", cause].joined(separator: "\u{0}"), default: []].append(index)
+        }
+        var dropped: Set<Int> = []
+        var merged = violations
+        for indices in groups.values where indices.count > 1 {
+            let ordered = indices.sorted { Violation.ordered(violations[$0], violations[$1]) }
+            merged[ordered[0]].related = ordered.dropFirst().map {
+                RelatedLocation(file: violations[$0].file, line: violations[$0].line, column: violations[$0].column)
+            }
+            dropped.formUnion(ordered.dropFirst())
+        }
+        return merged.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     private func applySuppressions(to violations: [Violation], model: SurfaceModel) -> [Violation] {

@@ -73,6 +73,20 @@ extension DescribedRule {
     public var identifier: String { Self.description.identifier }
 }
 
+/// Another place with the same cause as a violation (see `Violation.related`).
+public struct RelatedLocation: Sendable, Hashable, Codable {
+    /// Path relative to the lint root, `/`-separated.
+    public let file: String
+    public let line: Int
+    public let column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
 /// One finding.
 public struct Violation: Sendable, Hashable, Codable {
     public let rule: String
@@ -84,8 +98,17 @@ public struct Violation: Sendable, Hashable, Codable {
     public let message: String
     /// The target the finding is about, when there is one.
     public let target: String?
+    /// The other places where the same rule finds the same cause in the same target (one missing entitlement
+    /// named at 29 call sites): one problem, reported once at its first place, in file order.
+    public var related: [RelatedLocation] = []
+    /// What the finding is about, when several places share it (a missing entitlement): set by the rule,
+    /// used to merge those places into one violation; not part of the output.
+    public var cause: String?
 
-    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, target: String?) {
+    enum CodingKeys: String, CodingKey { case rule, severity, file, line, column, message, target, related }
+
+    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, target: String?,
+                related: [RelatedLocation] = []) {
         self.rule = rule
         self.severity = severity
         self.file = file
@@ -93,7 +116,20 @@ public struct Violation: Sendable, Hashable, Codable {
         self.column = column
         self.message = message
         self.target = target
+        self.related = related
     }
+
+    /// The message as reporters print it: with the other places of the same cause, when there are some
+    /// (`… (same cause at 2 more places: App/A.swift:3, App/B.swift:9)`). The baseline compares `message`.
+    public var displayMessage: String {
+        guard !related.isEmpty else { return message }
+        let shown = related.prefix(Self.relatedShown).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+        let rest = related.count > Self.relatedShown ? " and \(related.count - Self.relatedShown) more" : ""
+        return "\(message) (same cause at \(related.count) more place\(related.count == 1 ? "" : "s"): \(shown)\(rest))"
+    }
+
+    /// How many related places `displayMessage` names.
+    public static let relatedShown = 3
 
     /// Sorted by file, line, column, rule (then message), as the reporters print them.
     public static func ordered(_ lhs: Violation, _ rhs: Violation) -> Bool {

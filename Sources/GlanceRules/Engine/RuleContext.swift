@@ -24,16 +24,22 @@ public final class RuleContext: @unchecked Sendable {
     public var resolver: Resolver { model.resolver }
 
     /// Reports a violation at a place in Swift code. Duplicates (same place and message) are dropped.
-    public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil) {
-        report(file: model.relativePath(location.file), line: location.line, column: location.column, message, target: target, severity: severity)
+    /// Violations given the same `cause` (and target) are one problem: they are reported once, at the first
+    /// place in file order, with the others as `related` places (`mergingCauses()`).
+    public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil, cause: String? = nil) {
+        report(file: model.relativePath(location.file), line: location.line, column: location.column, message, target: target,
+               severity: severity, cause: cause)
     }
 
     /// Reports a violation in a project file (Info.plist, entitlements, project.pbxproj) given relative to the root.
-    public func report(file: String, line: Int, column: Int = 1, _ message: String, target: Target? = nil, severity: Severity? = nil) {
+    public func report(file: String, line: Int, column: Int = 1, _ message: String, target: Target? = nil, severity: Severity? = nil,
+                       cause: String? = nil) {
         let key = "\(file):\(line):\(column):\(message)"
         guard seen.insert(key).inserted else { return }
-        violations.append(Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,
-                                    message: message, target: target?.name))
+        var violation = Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,
+                                  message: message, target: target?.name)
+        violation.cause = cause
+        violations.append(violation)
     }
 
     /// Reports at the place that configures a target: the line of `key` in its Info.plist or entitlements file

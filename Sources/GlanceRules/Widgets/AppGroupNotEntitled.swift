@@ -14,8 +14,11 @@ struct AppGroupNotEntitled: Rule {
             uses a private store and `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil, so the \
             app and its widgets stop sharing data. Debug and Release may use different entitlements files; each \
             is checked. `UserDefaults(suiteName:)` also opens plain suites, so only ids that are App Groups count \
-            (`group.…`, an id some target is entitled to, or a placeholder such as "<App Group Here>"). A group id \
-            or entitlement that depends on a setting Glance cannot resolve is skipped.
+            (`group.…` on every platform, `<Team ID>.…` on macOS, an id some target is entitled to, or a placeholder \
+            such as "<App Group Here>"). An id read from the Info.plist at run time \
+            (`Bundle.main.object(forInfoDictionaryKey:)`) is compared with each configuration's Info.plist value. \
+            A group id or entitlement that depends on a setting Glance cannot resolve is skipped. One missing group \
+            is one finding, at its first use, however many places use it.
             """,
         source: "seed widgets-and-control-center-controls; facts WK-14, XC-06, XC-07",
         triggeringExamples: [
@@ -34,6 +37,26 @@ struct AppGroupNotEntitled: Rule {
                 enum Shared { static let appGroup = "<App Group Here>" }
                 let store = ↓UserDefaults(suiteName: Shared.appGroup)
                 """).with("Widgets") { $0.set(appGroups: []) },
+            // FC2-19: the id comes from the Info.plist, whose Debug value is not in the Debug entitlements.
+            RuleExample.app("""
+                enum AppGroup { static let id = Bundle.main.object(forInfoDictionaryKey: "AppGroup") as! String }
+                let store = ↓UserDefaults(suiteName: AppGroup.id)
+                """).with("App") { target in
+                    target.infoPlist["Debug"]?["AppGroup"] = .string("group.com.example.reader-debug")
+                    target.infoPlist["Release"]?["AppGroup"] = .string("group.com.example.reader")
+                    target.set(appGroups: ["group.com.example.reader"])
+                },
+            // FC2-20: one missing group used in three places is one finding, at the first.
+            RuleExample.app("""
+                let a = ↓UserDefaults(suiteName: "group.com.example.shared")
+                let b = UserDefaults(suiteName: "group.com.example.shared")
+                let c = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.shared")
+                """).with("App") { $0.set(appGroups: ["group.com.example.other"]) },
+            // A Team-ID-prefixed group on macOS.
+            RuleExample(files: [ExampleFile(path: "Mac/Store.swift", targets: ["Mac"], contents: """
+                let store = ↓UserDefaults(suiteName: "ABCDE12345.com.example.shared")
+                """)], targets: [ExampleTarget(name: "Mac", kind: .app, platform: .macOS, bundleIdentifier: "com.example.mac",
+                                               entitlements: ["com.apple.security.application-groups": .array([.string("ABCDE12345.com.example.other")])])]),
         ],
         nonTriggeringExamples: [
             RuleExample.widget("""
@@ -43,6 +66,16 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.app("""
                 let overrides = UserDefaults(suiteName: "com.example.debug-overrides")
                 """),
+            // Team-ID-like suites are App Groups on macOS only.
+            RuleExample.app("""
+                let overrides = UserDefaults(suiteName: "ABCDE12345.com.example.settings")
+                """),
+            // An app's own type named like a framework's is not UserDefaults.
+            RuleExample.app("""
+                import Foundation
+                struct UserDefaults { init(suiteName: String) {} }
+                let store = UserDefaults(suiteName: "group.com.example.elsewhere")
+                """).withoutImplicitImports(),
             // Preview-only code is not shipped.
             RuleExample.app("""
                 #Preview {
@@ -60,8 +93,8 @@ struct AppGroupNotEntitled: Rule {
         let entitledAnywhere = Set(model.project.targets.flatMap { $0.configurations.flatMap { $0.appGroups ?? [] } })
         let anyGroupEntitlement = model.project.targets.contains { $0.configurations.contains { $0.appGroups != nil } }
         for usage in model.appGroupUsages {
-            if case .unknown(let reason) = usage.value {
-                context.skip("App Group id is \(reason)", file: context.relativePath(usage.location))
+            if case .unknown(let expression) = usage.value {
+                context.skip("the App Group id passed to \(usage.api) is \(expression), whose value Glance cannot work out", file: context.relativePath(usage.location))
                 continue
             }
             var missing: [(target: Target, configurations: [String], file: String?)] = []
@@ -84,8 +117,8 @@ struct AppGroupNotEntitled: Rule {
                     }
                     // UserDefaults(suiteName:) also opens plain suites: only ids that are App Groups count.
                     let isPlaceholder = group.contains("<") || group.contains(">") || group.contains(" ")
-                    guard usage.api.hasPrefix("containerURL") || group.hasPrefix("group.") || entitledAnywhere.contains(group)
-                            || (isPlaceholder && anyGroupEntitlement) else { continue }
+                    guard usage.api.hasPrefix("containerURL") || Self.isGroupIdentifier(group, on: target.platforms)
+                            || entitledAnywhere.contains(group) || (isPlaceholder && anyGroupEntitlement) else { continue }
                     if let problem = configuration.entitlementsProblem {
                         context.skip("entitlements of '\(target.name)' (\(configuration.name)) are unknown: \(problem)", file: context.relativePath(usage.location))
                         continue
@@ -111,10 +144,20 @@ struct AppGroupNotEntitled: Rule {
             }
             let id = ids.sorted().joined(separator: "\", \"")
             let lead = placeholder ? "App Group id \"\(id)\" is a placeholder" : "App Group \"\(id)\" is used here"
+            let cause = id + "\u{0}" + missing.map { "\($0.target.id):\($0.configurations.joined(separator: ","))" }.joined(separator: ";")
             context.report(usage.location, """
                 \(lead), but the entitlements of \(where_.joined(separator: ", ")) do not list it; \(usage.api) then reaches a \
                 private store instead of the shared one. Add the group to com.apple.security.application-groups (and use the real id).
-                """.replacingOccurrences(of: " (and use the real id)", with: placeholder ? " (and use the real id)" : ""), target: missing.first?.target)
+                """.replacingOccurrences(of: " (and use the real id)", with: placeholder ? " (and use the real id)" : ""),
+                target: missing.first?.target, cause: cause)
         }
+    }
+
+    /// An App Group identifier as the platform names them: `group.<name>` everywhere; on macOS also
+    /// `<Team ID>.<name>` (ten upper-case letters or digits, a dot, a name).
+    static func isGroupIdentifier(_ id: String, on platforms: [Platform]) -> Bool {
+        if id.hasPrefix("group.") { return id.count > 6 }
+        guard platforms.contains(.macOS), let dot = id.firstIndex(of: "."), id.distance(from: id.startIndex, to: dot) == 10 else { return false }
+        return id[..<dot].allSatisfy { $0.isUppercase || $0.isNumber } && id.index(after: dot) < id.endIndex
     }
 }

@@ -7,11 +7,12 @@ struct WidgetReloadInLoop: Rule {
         name: "Widget reload inside a loop",
         group: .widgets,
         defaultSeverity: .warning,
-        summary: "`reloadTimelines(ofKind:)` or `reloadAllTimelines()` is called inside a `for`/`while`/`forEach` body.",
+        summary: "`reloadTimelines(ofKind:)` or `reloadAllTimelines()` is called inside a `for`/`while`/`forEach` body with the same kind on every pass.",
         rationale: """
             Reloads share the widget's daily budget (about 40–70 a day) with its own refreshes. Reloading once \
             per item spends it quickly, and the widget then freezes until the budget returns. Reload once \
-            after the loop, and only when visible data changed.
+            after the loop, and only when visible data changed. A loop whose kind comes from the loop's own \
+            variable (`for kind in ["small", "large"]`) reloads each kind once, and is left alone.
             """,
         source: "fact WK-10; field case FC-08",
         triggeringExamples: [
@@ -33,10 +34,20 @@ struct WidgetReloadInLoop: Rule {
                     if changed { WidgetCenter.shared.reloadTimelines(ofKind: "com.example.app.summary") }
                 }
                 """),
+            // Each kind of a list once (FC2-15).
+            .app("""
+                func refreshAll() {
+                    for kind in ["com.example.app.small", "com.example.app.large"] {
+                        WidgetCenter.shared.reloadTimelines(ofKind: kind)
+                    }
+                    WidgetKinds.allCases.forEach { WidgetCenter.shared.reloadTimelines(ofKind: $0.rawValue) }
+                }
+                """),
         ])
 
     func validate(_ context: RuleContext) {
-        for reload in context.model.reloads where reload.insideLoop && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines) {
+        for reload in context.model.reloads where reload.insideLoop && !reload.kindVariesWithLoop
+            && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines) {
             context.report(reload.location, "\(reload.api.rawValue) is called inside a loop; each call spends the widget reload budget. Reload once after the loop, and only if the data changed.", target: reload.targets.first)
         }
     }

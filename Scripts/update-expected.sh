@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Regenerates the pinned CLI outputs in Tests/GlanceCLITests/Expected with the same command lines the tests
+# run (ExampleProjectTests, ReporterOutputTests, PayloadCommandTests). A maintainer tool: run it after a
+# deliberate change of output, then read `git diff Tests/GlanceCLITests/Expected` before committing.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+swift build --product glance >/dev/null || exit 1
+glance=.build/debug/glance
+out=Tests/GlanceCLITests/Expected
+pushes=Examples/ProductivityTimer/Pushes
+project=Examples/ProductivityTimer
+"$glance" lint Examples/CommonMistakes > "$out/CommonMistakes.lint.txt"
+"$glance" lint Examples/CommonMistakes --reporter json > "$out/CommonMistakes.lint.json"
+"$glance" lint Examples/CommonMistakes --reporter sarif > "$out/CommonMistakes.lint.sarif"
+"$glance" lint Examples/CommonMistakes --reporter github-actions > "$out/CommonMistakes.lint.github-actions.txt"
+"$glance" lint Examples/CommonMistakes --reporter checkstyle > "$out/CommonMistakes.lint.checkstyle.xml"
+"$glance" lint Examples/CommonMistakes --reporter junit > "$out/CommonMistakes.lint.junit.xml"
+"$glance" lint Examples/CommonMistakes --reporter markdown > "$out/CommonMistakes.lint.md"
+"$glance" surfaces "$project" --format json > "$out/ProductivityTimer.surfaces.json"
+"$glance" surfaces "$project" > "$out/ProductivityTimer.surfaces.txt"
+sequence=("$pushes/1-start.json" "$pushes/2-update.json" "$pushes/3-update-late.json" "$pushes/4-update-unix-date.json" "$pushes/5-end.json")
+"$glance" payload check "${sequence[@]}" --project "$project" --headers "$pushes/headers.txt" > "$out/payload-check-sequence.txt"
+: > "$out/payload-mistakes.txt"
+for rule in $("$glance" rules --format json | python3 -c 'import json,sys; print("\n".join(r["identifier"] for r in json.load(sys.stdin) if r["group"] == "Live Activity push payloads"))'); do
+    headers=()
+    [ -f "$pushes/mistakes/$rule.headers.txt" ] && headers=(--headers "$pushes/mistakes/$rule.headers.txt")
+    "$glance" payload check "$pushes/mistakes/$rule.json" --project "$project" "${headers[@]}" >> "$out/payload-mistakes.txt"
+done
+"$glance" payload check "$pushes/broken.json" --project "$project" --headers "$pushes/broken-headers.txt" > "$out/payload-check-broken.txt"
+"$glance" payload check "$pushes/broken.json" --project "$project" --headers "$pushes/broken-headers.txt" --reporter json > "$out/payload-check-broken.json"
+"$glance" payload template OrderAttributes --project "$project" --event start > "$out/payload-template-start.json"
+"$glance" payload simulate "${sequence[@]}" --project "$project" > "$out/payload-simulate.txt"
+"$glance" payload simulate "$pushes/delivery.jsonl" --project "$project" --format json > "$out/payload-simulate.json"
+git status --short "$out"
