@@ -224,6 +224,9 @@ public struct JSONSizeEstimate: Sendable {
     public var fixedBytes: Int = 0
     /// Paths (`ContentState.driverName`) of members whose size has no bound.
     public var unbounded: [String] = []
+    /// The unbounded members that are collections (arrays, dictionaries, `Data`): their size grows with the
+    /// data, not only with the length of one text.
+    public var unboundedCollections: [String] = []
     /// Paths whose shape is unknown.
     public var unknown: [String] = []
 
@@ -244,7 +247,8 @@ public struct JSONSizeEstimate: Sendable {
         case .bool: fixedBytes += 5
         case .date: fixedBytes += 24
         case .uuid: fixedBytes += 38
-        case .url, .data: fixedBytes += 2; unbounded.append(path)
+        case .url: fixedBytes += 2; unbounded.append(path)
+        case .data: fixedBytes += 2; unbounded.append(path); unboundedCollections.append(path)
         case .rawEnum(_, let values, let isString):
             fixedBytes += (values.map(\.utf8.count).max() ?? 0) + (isString ? 2 : 0)
         case .object(_, let fields):
@@ -260,11 +264,13 @@ public struct JSONSizeEstimate: Sendable {
             if let largest {
                 fixedBytes += largest.fixedBytes
                 unbounded += largest.unbounded
+                unboundedCollections += largest.unboundedCollections
                 unknown += largest.unknown
             }
         case .array, .dictionary:
             fixedBytes += 2
             unbounded.append(path)
+            unboundedCollections.append(path)
         case .optional(let wrapped):
             add(wrapped, path: path)
         case .unknown(let why):

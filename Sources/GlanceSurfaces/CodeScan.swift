@@ -58,6 +58,9 @@ struct CodeScan {
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
                                                     value: groupValue(call.argument("forSecurityApplicationGroupIdentifier")!, context: site.context),
                                                     location: call.location, targets: targets()))
+            case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
+                    && resolver.imports("AlarmKit", from: call.location.file):
+                apiUses.append(APIUse(name: APIUse.alarmSchedule, location: call.location, targets: targets(), context: site.context, member: site.member))
             case "reloadTimelines", "reloadAllTimelines", "reloadControls", "reloadAllControls":
                 let api = ReloadCall.API(rawValue: call.name)!
                 var kind: KindValue?
@@ -134,21 +137,38 @@ struct CodeScan {
             if case .member(let base, _, _) = call.callee, case .identifier(let name, _)? = base { metadata = TypeName.genericArguments(name).first }
             if case .identifier(let name, _) = call.callee { metadata = TypeName.genericArguments(name).first }
             let built = alarmPresentations[siteKey(site)] ?? []
-            alarms.append(AlarmSurface(location: call.location, presentationLocations: built.filter { $0.0 != "alert" }.map(\.1),
-                                       presentations: Array(Set(built.map(\.0))).sorted(), metadata: metadata, stopIntent: stop?.name,
-                                       secondaryIntent: secondary?.name, targets: targets))
+            var alarm = AlarmSurface(location: call.location, presentationLocations: built.filter { $0.0 != "alert" }.map(\.1),
+                                     presentations: Array(Set(built.map(\.0))).sorted(), metadata: metadata, stopIntent: stop?.name,
+                                     secondaryIntent: secondary?.name, targets: targets)
+            alarm.isPreviewOrMock = isPreviewOrMock(site)
+            alarm.isConfiguration = true
+            alarms.append(alarm)
             alarmPresentations[siteKey(site)] = nil
         }
         // Presentations built where no configuration is made (a helper returning AlarmAttributes).
         CodeSites.walk(files) { expr, site in
             guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil,
                   isFramework("AlarmPresentation", at: call.location) else { return }
-            alarms.append(AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
-                                       presentations: presentation, metadata: nil, stopIntent: nil, secondaryIntent: nil,
-                                       targets: resolver.targets(of: call.location, conditions: site.conditions)))
+            var alarm = AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
+                                     presentations: presentation, metadata: nil, stopIntent: nil, secondaryIntent: nil,
+                                     targets: resolver.targets(of: call.location, conditions: site.conditions))
+            alarm.isPreviewOrMock = isPreviewOrMock(site)
+            alarms.append(alarm)
         }
         urlHandlers += delegateHandlers(files)
         alarms.sort { $0.location < $1.location }
+    }
+
+    /// Code written for previews, mocks, samples or tests: its type, member or file name says so, or a folder
+    /// of the project named for them holds it.
+    func isPreviewOrMock(_ site: CodeSite) -> Bool {
+        let words = ["preview", "mock", "sample", "fixture", "stub", "fake"]
+        var components = resolver.project.relativePath(site.file).split(separator: "/").map { $0.lowercased() }
+        let file = components.popLast() ?? ""
+        let names = [site.context ?? "", site.member ?? "", file].map { $0.lowercased() }
+        let folders: Set<String> = ["tests", "mocks", "previews", "preview content", "fixtures", "samples"]
+        return names.contains { name in words.contains { name.contains($0) } }
+            || components.contains { folders.contains($0) || $0.hasSuffix("tests") }
     }
 
     private func siteKey(_ site: CodeSite) -> String { "\(site.file)|\(site.context ?? "")|\(site.member ?? "")" }

@@ -280,6 +280,10 @@ public struct AlarmSurface: Sendable {
     public let stopIntent: String?
     public let secondaryIntent: String?
     public let targets: [Target]
+    /// Built for previews, mocks or samples (the enclosing type, member or file says so), not shipped behaviour.
+    public var isPreviewOrMock = false
+    /// `location` is an `AlarmConfiguration` (not a presentation built elsewhere).
+    public var isConfiguration = false
 }
 
 /// A deep link a surface carries.
@@ -383,6 +387,9 @@ public struct AlarmMetadataUse: Sendable {
 
 /// A reference to a framework API, with where it is and the targets that compile it.
 public struct APIUse: Sendable {
+    /// The `name` of `AlarmManager.schedule(id:configuration:)` calls.
+    public static let alarmSchedule = "AlarmManager.schedule"
+
     public let name: String
     public let location: SourceLocation
     public let targets: [Target]

@@ -20,9 +20,9 @@ struct AlarmCountdownWithoutWidget: Rule {
         triggeringExamples: [
             .app("""
                 func scheduleTimer() async throws {
-                    let presentation = ↓AlarmPresentation(alert: alert, countdown: countdown, paused: paused)
+                    let presentation = AlarmPresentation(alert: alert, countdown: countdown, paused: paused)
                     let attributes = AlarmAttributes<TimerMetadata>(presentation: presentation, metadata: TimerMetadata(), tintColor: .orange)
-                    _ = try await AlarmManager.shared.schedule(id: UUID(), configuration: .timer(duration: 600, attributes: attributes))
+                    _ = try await AlarmManager.shared.↓schedule(id: UUID(), configuration: .timer(duration: 600, attributes: attributes))
                 }
                 """),
         ],
@@ -49,6 +49,16 @@ struct AlarmCountdownWithoutWidget: Rule {
                     }
                     """),
             ]),
+            // A countdown built only for a preview or a mock: nothing is scheduled with it.
+            .app("""
+                enum AlarmPreviewData {
+                    static let presentation = AlarmPresentation(alert: alert, countdown: countdown, paused: paused)
+                }
+                func scheduleAlarm() async throws {
+                    let attributes = AlarmAttributes<WakeMetadata>(presentation: AlarmPresentation(alert: alert), metadata: nil, tintColor: .blue)
+                    _ = try await AlarmManager.shared.schedule(id: UUID(), configuration: .alarm(schedule: schedule, attributes: attributes))
+                }
+                """),
             // Alert only: no widget needed.
             .app("""
                 func scheduleAlarm() async throws {
@@ -61,10 +71,23 @@ struct AlarmCountdownWithoutWidget: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
-        let countdowns = model.alarms.filter { !$0.presentations.filter { $0 == "countdown" || $0 == "paused" }.isEmpty }
-        for alarm in countdowns {
-            let apps = alarm.targets.compactMap { model.kind(of: $0) == .app ? $0 : model.app(for: $0) }
-            guard model.registeredAlarmActivities(for: apps).isEmpty else { continue }
+        // Countdown and paused presentations that ship (not built for previews or mocks), by the app they run in.
+        var presentations: [String: (app: Target, alarm: AlarmSurface)] = [:]
+        for alarm in model.alarms where !alarm.isPreviewOrMock && alarm.presentations.contains(where: { $0 == "countdown" || $0 == "paused" }) {
+            for target in alarm.targets {
+                guard let app = model.kind(of: target) == .app ? target : model.app(for: target), presentations[app.id] == nil else { continue }
+                presentations[app.id] = (app, alarm)
+            }
+        }
+        for (app, alarm) in presentations.values.sorted(by: { $0.app.name < $1.app.name }) {
+            guard model.registeredAlarmActivities(for: [app]).isEmpty else { continue }
+            // The finding belongs where the alarm is scheduled; an app that never schedules one has nothing to show.
+            let schedules = model.apiUses(APIUse.alarmSchedule).filter { $0.targets.contains { $0.id == app.id } }.map(\.location)
+            let configurations = model.alarms.filter { $0.isConfiguration && !$0.isPreviewOrMock && $0.targets.contains { $0.id == app.id } }.map(\.location)
+            guard let anchor = (schedules.isEmpty ? configurations : schedules).sorted().first else {
+                context.skip("app '\(app.name)' builds a countdown presentation (\(context.place(alarm.presentationLocations.first ?? alarm.location))) but never schedules an alarm Glance can see")
+                continue
+            }
             var detail = ""
             if let declared = model.liveActivities.first(where: \.isAlarm) {
                 let registering = declared.targets.filter { target in
@@ -72,13 +95,15 @@ struct AlarmCountdownWithoutWidget: Rule {
                 }
                 detail = registering.isEmpty
                     ? " (\(declared.widget.typeName) declares one, but no @main WidgetBundle lists it)"
-                    : " (\(declared.widget.typeName) is registered in \(quotedList(registering.map(\.name))), which \(quotedList(apps.map(\.name))) does not embed)"
+                    : " (\(declared.widget.typeName) is registered in \(quotedList(registering.map(\.name))), which '\(app.name)' does not embed)"
             }
-            context.report(alarm.presentationLocations.first ?? alarm.location, """
-                this alarm has a \(alarm.presentations.filter { $0 != "alert" }.joined(separator: " and ")) presentation, but no widget \
-                extension of the app registers ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused \
-                states will not appear. Add the Live Activity widget to the extension's @main bundle.
-                """, target: alarm.targets.first)
+            let kinds = Set(model.alarms.filter { $0.targets.contains { $0.id == app.id } }.flatMap(\.presentations)).subtracting(["alert"]).sorted()
+            context.report(anchor, """
+                '\(app.name)' schedules alarms with a \(kinds.joined(separator: " and ")) presentation \
+                (\(context.place(alarm.presentationLocations.first ?? alarm.location))), but no widget extension of the app registers \
+                ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused states will not appear. Add the \
+                Live Activity widget to the extension's @main bundle.
+                """, target: app)
         }
     }
 }

@@ -8,12 +8,14 @@ struct LiveActivityPayloadBudget: Rule {
         name: "Live Activity data can exceed 4 KB",
         group: .liveActivities,
         defaultSeverity: .warning,
-        summary: "The encoded attributes plus ContentState can exceed 4 KB: an error when the fixed-size estimate alone is over 4096 bytes, a warning when unbounded members (String, arrays, dictionaries, nested types holding them) make it open-ended.",
+        summary: "The encoded attributes plus ContentState can exceed 4 KB: an error when the fixed-size estimate alone is over 4096 bytes, a warning when collections (arrays, dictionaries, Data) make it open-ended or so many strings that plausible lengths reach 4 KB.",
         rationale: """
             ActivityKit refuses to start or update an activity whose static attributes and dynamic content \
             together encode to more than 4 KB: the state freezes. The estimate follows JSONEncoder's default \
             output — numbers, Bool, Date as a Double, enums by raw value, nested Codable structs, optionals, \
-            CodingKeys renames. Keep strings short or bounded (an enum), and fetch rich data in the app.
+            CodingKeys renames. A string or URL is counted at a plausible \(plausibleStringBytes) bytes: a name or a \
+            short status does not put the budget at risk, a collection or a dozen free-text fields do. Keep \
+            collections bounded, and fetch rich data in the app.
             """,
         source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact PAY-12",
         triggeringExamples: [
@@ -56,9 +58,30 @@ struct LiveActivityPayloadBudget: Rule {
                     }
                 }
                 """),
+            // FC2-21: a couple of short strings are not a risk.
+            .widget("""
+                struct TrainAttributes: ActivityAttributes {
+                    struct ContentState: Codable, Hashable {
+                        var station: String
+                        var status: String
+                        var departure: Date
+                    }
+                    var line: String
+                }
+                struct TrainLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: TrainAttributes.self) { context in Text(context.state.station) }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
         ])
 
     static let limit = 4096
+    /// The size a string or URL member is counted at when judging whether open-ended members put the limit
+    /// at risk (a few words of UTF-8 with JSON escapes).
+    static let plausibleStringBytes = 256
 
     func validate(_ context: RuleContext) {
         let shapes = CodableShapes(resolver: context.resolver)
@@ -69,6 +92,7 @@ struct LiveActivityPayloadBudget: Rule {
             let state = JSONSizeEstimate.of(activity.contentStateType.map { shapes.shape(of: $0) } ?? .unknown("no ContentState found"), path: attributes.name + ".ContentState")
             estimate.fixedBytes += state.fixedBytes
             estimate.unbounded += state.unbounded
+            estimate.unboundedCollections += state.unboundedCollections
             estimate.unknown += state.unknown
             if estimate.fixedBytes > Self.limit {
                 context.report(attributes.location, "\(attributes.name) and its ContentState encode to at least \(estimate.fixedBytes) bytes, over ActivityKit's 4096-byte limit; the activity cannot start or update. Drop or shorten members.", target: activity.targets.first, severity: .error)
@@ -78,11 +102,16 @@ struct LiveActivityPayloadBudget: Rule {
                 context.skip("\(attributes.name): size not estimated for \(estimate.unknown.joined(separator: ", "))", file: context.relativePath(attributes.location))
                 continue
             }
-            guard !estimate.unbounded.isEmpty else { continue }
+            let strings = estimate.unbounded.filter { !estimate.unboundedCollections.contains($0) }
+            let plausible = estimate.fixedBytes + strings.count * Self.plausibleStringBytes
+            guard !estimate.unboundedCollections.isEmpty || plausible > Self.limit else { continue }
+            let what = estimate.unboundedCollections.isEmpty
+                ? "\(strings.count) strings (\(strings.joined(separator: ", "))), about \(plausible) bytes at \(Self.plausibleStringBytes) bytes each"
+                : "\(estimate.unbounded.joined(separator: ", ")), whose size has no bound"
             context.report(attributes.location, """
-                \(attributes.name) and its ContentState encode to \(estimate.fixedBytes) bytes plus \(estimate.unbounded.joined(separator: ", ")), \
-                whose size has no bound; past 4096 bytes ActivityKit rejects the update and the activity freezes. Bound them \
-                (an enum, a short identifier) or fetch the details in the app.
+                \(attributes.name) and its ContentState encode to \(estimate.fixedBytes) bytes plus \(what); past 4096 bytes \
+                ActivityKit rejects the update and the activity freezes. Bound them (an enum, a short identifier, a capped list) \
+                or fetch the details in the app.
                 """, target: activity.targets.first)
         }
     }
