@@ -15,7 +15,10 @@ struct LiveActivityPayloadBudget: Rule {
             output — numbers, Bool, Date as a Double, enums by raw value, nested Codable structs, optionals, \
             CodingKeys renames. Keep strings short or bounded (an enum), and fetch rich data in the app.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact PAY-12",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            Apple, ActivityAuthorizationError <https://developer.apple.com/documentation/activitykit/activityauthorizationerror>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ↓DeliveryAttributes: ActivityAttributes {

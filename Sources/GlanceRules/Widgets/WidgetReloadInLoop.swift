@@ -13,7 +13,10 @@ struct WidgetReloadInLoop: Rule {
             per item spends it quickly, and the widget then freezes until the budget returns. Reload once \
             after the loop, and only when visible data changed.
             """,
-        source: "fact WK-10; field case FC-08",
+        source: """
+            Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>; \
+            report: reloads in a loop used up the budget <https://github.com/MapleTechLabs/maple/pull/548>
+            """,
         triggeringExamples: [
             .app("""
                 func refresh(_ accounts: [Account]) async {
