@@ -21,9 +21,8 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             with `if #available`, or raise the app's.
             """,
         source: """
-            Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
             Apple, Running code on a specific platform or OS version <https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version>; \
-            Apple, IPHONEOS_DEPLOYMENT_TARGET (Build settings reference) <https://developer.apple.com/documentation/xcode/build-settings-reference#iOS-Deployment-Target>
+            Apple, Build settings reference: iOS Deployment Target <https://developer.apple.com/documentation/xcode/build-settings-reference#iOS-Deployment-Target>
             """,
         triggeringExamples: [
             RuleExample.widget("""
