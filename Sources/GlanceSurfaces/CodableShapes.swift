@@ -215,7 +215,7 @@ public struct CodableShapes {
                                    visiting: inout Set<String>) -> [JSONField]? {
         let qualified = declaration.qualifiedName
         guard let statements = decoder.body?.statements, let decoderName = decoder.parameters.first?.name,
-              let (containerName, keysName) = Self.container(statements.first, from: decoderName, function: "container"),
+              let (containerName, keysName) = Self.container(statements.first, from: decoderName),
               let keys = codingKeys(keysName, in: qualified) else { return nil }
         let stored = members.filter { $0.kind == .storedProperty && !$0.isStatic }
         var decoded: [(property: Member, key: String, type: String, ifPresent: Bool)] = []
@@ -242,7 +242,7 @@ public struct CodableShapes {
         var encodedKeys: [String: String] = [:]
         if let encoder {
             guard let encodeStatements = encoder.body?.statements, let encoderName = encoder.parameters.first?.name,
-                  let (container, encodeKeysName) = Self.container(encodeStatements.first, from: encoderName, function: "container"),
+                  let (container, encodeKeysName) = Self.container(encodeStatements.first, from: encoderName),
                   let encodeKeys = codingKeys(encodeKeysName, in: qualified) else { return nil }
             for statement in encodeStatements.dropFirst() {
                 guard case .call(let call) = statement, call.name == "encode" || call.name == "encodeIfPresent",
@@ -274,8 +274,8 @@ public struct CodableShapes {
     }
 
     /// `let c = try coder.container(keyedBy: Keys.self)` (or `var`): the container's name and `Keys`.
-    private static func container(_ statement: Expr?, from coder: String, function: String) -> (name: String, keys: String)? {
-        guard case .binding(let name, nil, .call(let call)?, _)? = statement, call.name == function,
+    private static func container(_ statement: Expr?, from coder: String) -> (name: String, keys: String)? {
+        guard case .binding(let name, nil, .call(let call)?, _)? = statement, call.name == "container",
               case .identifier(coder, _)? = call.base, call.arguments.count == 1,
               case .member(let keys?, "self", _)? = call.argument("keyedBy"), let keysName = keys.dottedPath else { return nil }
         return (name, keysName)
