@@ -11,17 +11,19 @@ PROJECT = {
         "OrphanWidgets": ["OrphanWidgets"],
         "TickerApp": ["TickerApp"],
         "TickerWidgets": ["TickerWidgets"],
+        "PlainWidgets": ["PlainWidgets"],
     },
     "exceptions": {
         "App": {"CommonMistakes": ["Info.plist", "App.entitlements"]},
         "Widgets": {"MistakesWidgets": ["Info.plist", "Widgets.entitlements"]},
         "OrphanWidgets": {"OrphanWidgets": ["Info.plist"]},
         "TickerWidgets": {"TickerWidgets": ["Info.plist"]},
+        "PlainWidgets": {"PlainWidgets": ["Info.plist"]},
     },
     "targets": [
         {
             "name": "CommonMistakes", "type": "app",
-            "embed": [{"targets": ["MistakesWidgets"]}, {"kind": "watch", "targets": ["MistakesWatch"]}],
+            "embed": [{"targets": ["MistakesWidgets", "PlainWidgets"]}, {"kind": "watch", "targets": ["MistakesWatch"]}],
             "settings": {config: {
                 "SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes",
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "App/Info.plist",
@@ -71,6 +73,16 @@ PROJECT = {
             "settings": {config: {
                 "SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.ticker.widgets",
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "TickerWidgets/Info.plist",
+                # Mistake: above TickerApp's 26.0 (extension_deployment_target_above_app).
+                "IPHONEOS_DEPLOYMENT_TARGET": "26.2",
+            } for config in ["Debug", "Release"]},
+        },
+        {
+            # Mistake: its Info.plist has no NSExtension (widget_extension_point_missing).
+            "name": "PlainWidgets", "type": "widget",
+            "settings": {config: {
+                "SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes.plain",
+                "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "PlainWidgets/Info.plist",
             } for config in ["Debug", "Release"]},
         },
         {

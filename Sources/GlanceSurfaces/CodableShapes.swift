@@ -132,7 +132,14 @@ public struct CodableShapes {
         // One declaration (a name declared once per target is two types) and its extensions.
         let declarations = resolver.declarations(of: declaration)
         let members = declarations.flatMap(\.members)
-        if members.contains(where: { $0.kind == .initializer && $0.parameters.first?.label == "from" }) || members.contains(where: { $0.name == "encode" && $0.parameters.first?.label == "to" }) {
+        let decoders = members.filter { $0.kind == .initializer && $0.parameters.first?.label == "from" }
+        let encoders = members.filter { $0.kind == .function && $0.name == "encode" && $0.parameters.first?.label == "to" }
+        if !decoders.isEmpty || !encoders.isEmpty {
+            // A hand-written init(from:) that only decodes keys reads JSON the way synthesized code would.
+            if declaration.kind == .struct, decoders.count == 1, encoders.count <= 1,
+               let fields = handWrittenFields(of: declaration, members: members, decoder: decoders[0], encoder: encoders.first, visiting: &visiting) {
+                return .object(type: qualified, fields: fields)
+            }
             return .unknown("\(qualified) has its own Codable implementation")
         }
         let inherited = declarations.flatMap(\.inheritedTypes).map(TypeName.base)
@@ -191,6 +198,128 @@ public struct CodableShapes {
                 fieldShape = .unknown("\(member.name) has no type annotation")
             }
             return JSONField(name: member.name, key: key, shape: fieldShape, isDecoded: !(member.isConstant && member.initializer != nil), location: member.location)
+        }
+    }
+
+    // MARK: Hand-written Codable
+
+    /// The fields of a struct whose `init(from:)` is written by hand in the one form that reads JSON like
+    /// synthesized code: `let c = try decoder.container(keyedBy: Keys.self)`, then only
+    /// `property = try c.decode(T.self, forKey: .key)` (a non-optional property: the key is required) and
+    /// `property = try c.decodeIfPresent(T.self, forKey: .key)` (an optional property: the key may be missing or
+    /// null), each property once. `Keys` is an enum of the type; a key's JSON name is its raw value or case name.
+    /// A hand-written `encode(to:)` must write the same keys the same way (`c.encode(property, forKey: .key)`,
+    /// `encodeIfPresent`). Anything else — computed values, nested containers, `try?` fallbacks, loops,
+    /// conditions, `super` — returns nil, and the type stays unknown.
+    private func handWrittenFields(of declaration: TypeDecl, members: [Member], decoder: Member, encoder: Member?,
+                                   visiting: inout Set<String>) -> [JSONField]? {
+        let qualified = declaration.qualifiedName
+        guard let statements = decoder.body?.statements, let decoderName = decoder.parameters.first?.name,
+              let (containerName, keysName) = Self.container(statements.first, from: decoderName),
+              let keys = codingKeys(keysName, in: qualified, from: decoder.location.file) else { return nil }
+        let stored = members.filter { $0.kind == .storedProperty && !$0.isStatic }
+        var decoded: [(property: Member, key: String, type: String, ifPresent: Bool)] = []
+        for statement in statements.dropFirst() {
+            guard case .assignment(let target, "=", .call(let call), let location) = statement,
+                  let name = Self.propertyName(target), let targetText = target.text,
+                  !decoded.contains(where: { $0.property.name == name }),
+                  let property = stored.first(where: { $0.name == name }), let declaredType = property.type,
+                  call.name == "decode" || call.name == "decodeIfPresent",
+                  case .identifier(containerName, let containerLocation)? = call.base,
+                  call.arguments.count == 2, call.arguments[0].label == nil, call.arguments[1].label == "forKey",
+                  case .member(let typeExpression?, "self", _) = call.arguments[0].value, let type = Self.typeText(typeExpression),
+                  let key = Self.keyCase(call.arguments[1].value, keysName: keysName).flatMap({ keys[$0] }) else { return nil }
+            // Only `property = try c.decode…` laid out on one line: the index drops `try`, so `try?` (which
+            // swallows every error) is told apart by its place. Anything laid out otherwise is not read.
+            guard containerLocation.line == location.line,
+                  containerLocation.column == location.column + targetText.utf8.count + " = try ".utf8.count else { return nil }
+            let ifPresent = call.name == "decodeIfPresent"
+            // decode into an optional property, or decodeIfPresent into a non-optional one, is not the plain form.
+            guard ifPresent == TypeName.isOptional(declaredType) else { return nil }
+            decoded.append((property, key, type, ifPresent))
+        }
+        // What is encoded: a hand-written encode(to:) in the same form, or synthesized code over `CodingKeys`.
+        var encodedKeys: [String: String] = [:]
+        if let encoder {
+            guard let encodeStatements = encoder.body?.statements, let encoderName = encoder.parameters.first?.name,
+                  let (container, encodeKeysName) = Self.container(encodeStatements.first, from: encoderName),
+                  let encodeKeys = codingKeys(encodeKeysName, in: qualified, from: encoder.location.file) else { return nil }
+            for statement in encodeStatements.dropFirst() {
+                guard case .call(let call) = statement, call.name == "encode" || call.name == "encodeIfPresent",
+                      case .identifier(container, _)? = call.base, call.arguments.count == 2, call.arguments[0].label == nil,
+                      call.arguments[1].label == "forKey", let name = Self.propertyName(call.arguments[0].value),
+                      stored.contains(where: { $0.name == name }), encodedKeys[name] == nil,
+                      let key = Self.keyCase(call.arguments[1].value, keysName: encodeKeysName).flatMap({ encodeKeys[$0] }) else { return nil }
+                encodedKeys[name] = key
+            }
+        } else {
+            guard TypeName.base(keysName) == "CodingKeys" else { return nil }
+            for property in stored { if let key = keys[property.name] { encodedKeys[property.name] = key } }
+        }
+        // Every decoded key is written back under the same name.
+        guard decoded.allSatisfy({ encodedKeys[$0.property.name] == $0.key }) else { return nil }
+        var fields = decoded.map { entry -> JSONField in
+            let shape = shape(of: entry.type, context: qualified, file: entry.property.location.file, visiting: &visiting)
+            return JSONField(name: entry.property.name, key: entry.key, shape: entry.ifPresent ? .optional(shape) : shape,
+                             isDecoded: true, location: entry.property.location)
+        }
+        for property in stored where !decoded.contains(where: { $0.property.name == property.name }) {
+            guard let key = encodedKeys[property.name] else { continue }
+            let type = property.type ?? inferredType(property.initializer)
+            fields.append(JSONField(name: property.name, key: key,
+                                    shape: type.map { shape(of: $0, context: qualified, file: property.location.file, visiting: &visiting) } ?? .unknown("\(property.name) has no type annotation"),
+                                    isDecoded: false, location: property.location))
+        }
+        return fields.sorted { $0.location < $1.location }
+    }
+
+    /// `let c = try coder.container(keyedBy: Keys.self)` (or `var`): the container's name and `Keys`.
+    private static func container(_ statement: Expr?, from coder: String) -> (name: String, keys: String)? {
+        guard case .binding(let name, nil, .call(let call)?, _)? = statement, call.name == "container",
+              case .identifier(coder, _)? = call.base, call.arguments.count == 1,
+              case .member(let keys?, "self", _)? = call.argument("keyedBy"), let keysName = keys.dottedPath else { return nil }
+        return (name, keysName)
+    }
+
+    /// The JSON key of each case of a coding-keys enum declared in the type (raw value or case name); nil when
+    /// the enum is not found there or computes its keys (`stringValue`).
+    private func codingKeys(_ name: String, in qualified: String, from file: String) -> [String: String]? {
+        guard let keys = resolver.primaryDeclaration(of: name, context: qualified, from: file), keys.kind == .enum,
+              keys.qualifiedName.hasPrefix(qualified + "."), !keys.members.contains(where: { $0.name == "stringValue" }) else { return nil }
+        var result: [String: String] = [:]
+        for member in keys.members where member.kind == .enumCase { result[member.name] = member.initializer?.stringValue ?? member.name }
+        return result
+    }
+
+    /// `name` or `self.name`.
+    private static func propertyName(_ expression: Expr) -> String? {
+        switch expression {
+        case .identifier(let name, _): return name
+        case .member(.identifier("self", _)?, let name, _): return name
+        default: return nil
+        }
+    }
+
+    /// `.key` or `Keys.key`.
+    private static func keyCase(_ expression: Expr, keysName: String) -> String? {
+        switch expression {
+        case .member(nil, let name, _): return name
+        case .member(let base?, let name, _) where base.dottedPath == keysName: return name
+        default: return nil
+        }
+    }
+
+    /// The type written before `.self`: `Phase`, `ContentState.Phase`, `[Leg]`, `[String: Int]`, `Dictionary<String, Int>`.
+    private static func typeText(_ expression: Expr) -> String? {
+        switch expression {
+        case .identifier, .member: return expression.dottedPath
+        case .array(let items, _):
+            guard items.count == 1, let element = typeText(items[0]) else { return nil }
+            return "[\(element)]"
+        case .dictionary(let items, _):
+            guard items.count == 2, let key = typeText(items[0]), let value = typeText(items[1]) else { return nil }
+            return "[\(key): \(value)]"
+        default: return nil
         }
     }
 

@@ -174,10 +174,10 @@ struct BadInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try copyExample("CommonMistakes", to: folder)
         let project = folder + "/CommonMistakes.xcodeproj/project.pbxproj"
-        try Data(try Data(contentsOf: URL(fileURLWithPath: project)).prefix(5000)).write(to: URL(fileURLWithPath: project))
+        try Data(try Data(contentsOf: URL(fileURLWithPath: project)).prefix(5039)).write(to: URL(fileURLWithPath: project))
         let output = CommandLineTool().run(["lint", folder])
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: CommonMistakes.xcodeproj/project.pbxproj: not a property list (missing semicolon or value in dictionary on line 202)\n")
+        #expect(output.standardError == "glance: error: CommonMistakes.xcodeproj/project.pbxproj: not a property list (missing semicolon or value in dictionary on line 205)\n")
     }
 
     /// Entitlements that cannot be read are unknown, not empty: no App Group finding, a recorded skip.

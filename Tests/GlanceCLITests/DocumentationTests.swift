@@ -54,7 +54,7 @@ struct DocumentationTests {
     @Test func ruleDetailShowsExamples() {
         let output = CommandLineTool().run(["rules", "set_value_intent_assigns_value"])
         #expect(output.exitCode == 0)
-        #expect(output.standardOutput.contains("Source: seed controls-and-live-activities-on-apple-watch"))
+        #expect(output.standardOutput.contains("Source: Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>"))
         #expect(output.standardOutput.contains("Triggers on (↓ marks where the violation is reported):"))
         #expect(output.standardOutput.contains("↓value = !TimerStore.isRunning"))
         let unknown = CommandLineTool().run(["rules", "set_value_intent_asigns_value"])

@@ -22,8 +22,8 @@ struct DecoderAgreementTests {
     }
 
     @Test func samplesAreFullyDescribed() throws {
-        #expect(Self.catalog.names.sorted() == ["ScoreAttributes", "TripAttributes"])
-        for type in ["TripAttributes", "ScoreAttributes"] {
+        #expect(Self.catalog.names.sorted() == ["RideAttributes", "ScoreAttributes", "TripAttributes"])
+        for type in ["TripAttributes", "ScoreAttributes", "RideAttributes"] {
             for contentState in [true, false] {
                 let shape = try Self.shape(type, contentState: contentState)
                 #expect(JSONSizeEstimate.of(shape, path: type).unknown.isEmpty, "\(type) has unknown parts")
@@ -32,7 +32,8 @@ struct DecoderAgreementTests {
     }
 
     /// Mutation rates per type (per value) chosen so that roughly half the payloads decode.
-    @Test(arguments: [("TripAttributes", true, 0.02), ("TripAttributes", false, 0.15), ("ScoreAttributes", true, 0.03), ("ScoreAttributes", false, 0.3)])
+    @Test(arguments: [("TripAttributes", true, 0.02), ("TripAttributes", false, 0.15), ("ScoreAttributes", true, 0.03), ("ScoreAttributes", false, 0.3),
+                      ("RideAttributes", true, 0.04), ("RideAttributes", false, 0.3)])
     func agreesWithJSONDecoder(type: String, contentState: Bool, mutationRate: Double) throws {
         let shape = try Self.shape(type, contentState: contentState)
         let decode: (Data) -> Bool
@@ -40,7 +41,9 @@ struct DecoderAgreementTests {
         case ("TripAttributes", true): decode = { (try? JSONDecoder().decode(TripAttributes.ContentState.self, from: $0)) != nil }
         case ("TripAttributes", false): decode = { (try? JSONDecoder().decode(TripAttributes.self, from: $0)) != nil }
         case ("ScoreAttributes", true): decode = { (try? JSONDecoder().decode(ScoreAttributes.ContentState.self, from: $0)) != nil }
-        default: decode = { (try? JSONDecoder().decode(ScoreAttributes.self, from: $0)) != nil }
+        case ("ScoreAttributes", false): decode = { (try? JSONDecoder().decode(ScoreAttributes.self, from: $0)) != nil }
+        case ("RideAttributes", true): decode = { (try? JSONDecoder().decode(RideAttributes.ContentState.self, from: $0)) != nil }
+        default: decode = { (try? JSONDecoder().decode(RideAttributes.self, from: $0)) != nil }
         }
         var generator = PayloadGenerator(seed: UInt64(type.count * 31 + (contentState ? 7 : 3)))
         var accepted = 0

@@ -1,11 +1,12 @@
 import ActivityKit
 import Foundation
 
-/// Mistake: free-length strings and URLs make the payload open-ended (live_activity_payload_budget).
+/// Mistake: a list of every stop makes the payload open-ended (live_activity_payload_budget).
 struct DeliveryAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable {
         var minutesAway: Int
         var driverName: String
+        var remainingStops: [String]
     }
 
     var orderNumber: Int

@@ -3,6 +3,8 @@ import AlarmKit
 import SwiftUI
 import WidgetKit
 
+/// Mistake: this extension's IPHONEOS_DEPLOYMENT_TARGET is 26.2, above TickerApp's 26.0, so on iOS 26.0 and 26.1
+/// the app installs without these Live Activities (extension_deployment_target_above_app).
 @main
 struct TickerWidgets: WidgetBundle {
     var body: some Widget {

@@ -15,6 +15,7 @@ struct MistakesWidgetBundle: WidgetBundle {
         TimerControl()
         RemindersControl()
         OpenLampSettingsControl()
+        MeterWidget()
     }
 }
 

@@ -14,7 +14,10 @@ struct AlarmAttributesRedefined: Rule {
             `ActivityConfiguration(for: AlarmAttributes.self)` no longer matches the alarms AlarmKit starts. \
             Import AlarmKit and use its type; pass app data through an AlarmMetadata type.
             """,
-        source: "seed alarmkit-live-activities-integration (Anti-Patterns)",
+        source: """
+            Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
+            Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ↓AlarmAttributes: ActivityAttributes {

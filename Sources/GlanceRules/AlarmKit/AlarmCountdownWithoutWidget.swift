@@ -16,7 +16,11 @@ struct AlarmCountdownWithoutWidget: Rule {
             AlarmAttributes<…>.self)` registered in the `@main` WidgetBundle of an extension the app embeds, \
             those states never appear (the alert still does).
             """,
-        source: "seed alarmkit-live-activities-integration (Why You Need a Widget Extension; Checklist); facts AK-03, AK-08",
+        source: """
+            Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>; \
+            Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
+            Apple, AlarmPresentation <https://developer.apple.com/documentation/alarmkit/alarmpresentation>
+            """,
         triggeringExamples: [
             .app("""
                 func scheduleTimer() async throws {

@@ -14,7 +14,11 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             and every schedule throws. The build system does not generate this key from an INFOPLIST_KEY_ \
             setting, so it must be in the Info.plist file itself.
             """,
-        source: "facts AK-05, XC-02, XC-03",
+        source: """
+            Apple, NSAlarmKitUsageDescription <https://developer.apple.com/documentation/bundleresources/information-property-list/nsalarmkitusagedescription>; \
+            Apple, AlarmManager <https://developer.apple.com/documentation/alarmkit/alarmmanager>; \
+            swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
+            """,
         triggeringExamples: [
             RuleExample.app("""
                 func arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }

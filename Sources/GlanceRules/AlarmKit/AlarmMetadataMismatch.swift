@@ -14,7 +14,11 @@ struct AlarmMetadataMismatch: Rule {
             `AlarmAttributes<AlarmMeta>` are different activity types. If the widget renders another metadata \
             type than the app schedules, the countdown and paused UI never appear.
             """,
-        source: "seed alarmkit-live-activities-integration (Custom AlarmMetadata); field case FC-34",
+        source: """
+            Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
+            Apple, AlarmMetadata <https://developer.apple.com/documentation/alarmkit/alarmmetadata>; \
+            report: metadata type identity between app and widget <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

@@ -14,7 +14,10 @@ struct AlarmSoundName: Rule {
             without its extension, or is not a .caf, .aiff or .wav file (under 30 seconds). Name the file with \
             its extension and ship a supported format.
             """,
-        source: "field case FC-35 (developer reports; Apple does not document the extension rule)",
+        source: """
+            report: a sound name without extension plays the default tone <https://github.com/oalejel/Athan-Utility/pull/15>; \
+            report: .caf, .aiff or .wav <https://github.com/gdelataillade/flutter_alarmkit/issues/7>
+            """,
         triggeringExamples: [
             .app("""
                 func configure() {

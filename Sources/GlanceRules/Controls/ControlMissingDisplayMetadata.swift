@@ -12,7 +12,10 @@ struct ControlMissingDisplayMetadata: Rule {
             The controls gallery shows a control's display name and description. Without them the entry is \
             hard to recognise when people add controls to Control Center, the Lock Screen or the watch.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Anatomy of a control); fact CT-08",
+        source: """
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
+            Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
+            """,
         triggeringExamples: [
             .widget("""
                 struct TimerToggle: ControlWidget {

@@ -17,7 +17,12 @@ struct ControlNotReloaded: Rule {
             the next tap does the opposite of what the user expects. Writes made by the control's own action \
             intent are not counted: the system reloads the control after it runs.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Common mistakes); fact CT-01; field case FC-03",
+        source: """
+            Apple, Updating controls locally and remotely <https://developer.apple.com/documentation/widgetkit/updating-controls-locally-and-remotely>; \
+            Apple, ControlCenter <https://developer.apple.com/documentation/widgetkit/controlcenter>; \
+            report: toggle state stale until reloaded <https://github.com/home-assistant/iOS/issues/3020>; \
+            report <https://github.com/EvanBacon/expo-apple-targets/pull/104>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

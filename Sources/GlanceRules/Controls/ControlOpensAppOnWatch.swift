@@ -16,7 +16,11 @@ struct ControlOpensAppOnWatch: Rule {
             watch's Control Center or Smart Stack. Give watch-visible controls a non-foregrounding AppIntent and \
             keep OpenIntent for iPhone-only controls.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Controls on Apple Watch); facts CT-07, CT-10",
+        source: """
+            Apple, Controls <https://developer.apple.com/documentation/widgetkit/controls-collection>; \
+            Apple, openAppWhenRun <https://developer.apple.com/documentation/appintents/appintent/openappwhenrun>; \
+            Apple, supportedModes <https://developer.apple.com/documentation/appintents/appintent/supportedmodes>
+            """,
         triggeringExamples: [
             .watchWidget("""
                 struct OpenTimerControl: ControlWidget {

@@ -18,7 +18,10 @@ struct ControlStateInProcess: Rule {
             stays silent when the singleton's code reaches any storage, network or system service, or code \
             Glance cannot see.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Common mistakes: in-process .shared singleton)",
+        source: """
+            Apple, Updating controls locally and remotely <https://developer.apple.com/documentation/widgetkit/updating-controls-locally-and-remotely>; \
+            Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>
+            """,
         triggeringExamples: [
             .widget("""
                 struct TimerToggle: ControlWidget {

@@ -14,7 +14,10 @@ struct ExtensionIntentUsesAppAPI: Rule {
             app's web or JavaScript bridge is not linked. To open the app, use an OpenIntent (in both targets) or \
             a `Link`/`widgetURL`; to change data, write to the App Group from the intent itself.
             """,
-        source: "seed widgets-and-control-center-controls (Buttons in widgets); field case FC-05",
+        source: """
+            Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
+            report: UIApplication is unavailable in the control's extension <https://developer.apple.com/forums/thread/758911>
+            """,
         triggeringExamples: [
             .widget("""
                 struct OpenPageIntent: AppIntent {

@@ -16,7 +16,11 @@ struct IntentMissingAppMembership: Rule {
             and the tap fails silently ("Could not find an intent with identifier …"). Add the file to the app \
             target too.
             """,
-        source: "seeds controls-and-live-activities-on-apple-watch (Opening the app from a control), widgets-and-control-center-controls; facts CT-06, INT-01; field case FC-34",
+        source: """
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
+            Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
+            report: intent not found in the app process <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

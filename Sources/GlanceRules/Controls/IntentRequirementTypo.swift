@@ -13,7 +13,10 @@ struct IntentRequirementTypo: Rule {
             Protocol requirements are matched by exact name. `static let opensAppWhenRun = true` compiles, but \
             it is just an extra property: the intent keeps the default behaviour.
             """,
-        source: "field case FC-04",
+        source: """
+            Apple, openAppWhenRun <https://developer.apple.com/documentation/appintents/appintent/openappwhenrun>; \
+            report: opensAppWhenRun <https://developer.apple.com/forums/thread/763851>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ContinueIntent: ControlConfigurationIntent {

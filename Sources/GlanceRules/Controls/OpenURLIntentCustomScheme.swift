@@ -14,7 +14,12 @@ struct OpenURLIntentCustomScheme: Rule {
             at least one app the control did nothing on device. Use an OpenIntent (in the app target) or a \
             universal link. (Warning: one project reports a custom scheme working.)
             """,
-        source: "field case FC-02",
+        source: """
+            Apple, OpenURLIntent <https://developer.apple.com/documentation/appintents/openurlintent>; \
+            report: the control did nothing on device <https://github.com/sudopark/TodoCalendar/pull/771>; \
+            report <https://github.com/callstackincubator/voltra/issues/43>; \
+            contrary report <https://github.com/krelltunez/lastGLANCE/pull/293>
+            """,
         triggeringExamples: [
             .widget("""
                 struct AddItemControlIntent: AppIntent {

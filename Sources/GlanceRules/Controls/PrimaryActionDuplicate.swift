@@ -13,7 +13,10 @@ struct PrimaryActionDuplicate: Rule {
             Double Tap on Apple Watch triggers the scene's single primary action. With two views marked \
             `.handGestureShortcut(.primaryAction)` in one body, which one runs is not defined. Mark one.
             """,
-        source: "fact CT-12; field case FC-24",
+        source: """
+            Apple, Enabling double tap <https://developer.apple.com/documentation/watchos-apps/enabling-double-tap>; \
+            report <https://github.com/TortugaPower/BookPlayer/pull/1427>
+            """,
         triggeringExamples: [
             .watch("""
                 struct PlayerControls: View {

@@ -14,7 +14,9 @@ struct PrimaryActionNotTappable: Rule {
             action with a tap. Attach `.handGestureShortcut(.primaryAction)` to the Button or Toggle that \
             performs the action. The rule stays silent for containers and for views Glance cannot see into.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Double Tap; Common mistakes); fact CT-12",
+        source: """
+            Apple, Enabling double tap <https://developer.apple.com/documentation/watchos-apps/enabling-double-tap>
+            """,
         triggeringExamples: [
             .watch("""
                 struct TimerFace: View {

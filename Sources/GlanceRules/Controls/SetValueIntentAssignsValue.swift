@@ -14,7 +14,10 @@ struct SetValueIntentAssignsValue: Rule {
             Changing it there makes the toggle drift or jitter between taps. Treat `value` as input: change your \
             model to match it.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Toggle; Common mistakes); fact CT-05",
+        source: """
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
+            Apple, SetValueIntent <https://developer.apple.com/documentation/appintents/setvalueintent>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ToggleTimerIntent: SetValueIntent {

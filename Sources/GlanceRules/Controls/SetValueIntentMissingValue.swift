@@ -12,7 +12,10 @@ struct SetValueIntentMissingValue: Rule {
             ControlWidgetToggle passes the new on/off state to its SetValueIntent through a parameter named \
             `value`. Without `@Parameter var value` the intent never learns what the user chose.
             """,
-        source: "seed widgets-and-control-center-controls (Controls); fact CT-05",
+        source: """
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
+            Apple, SetValueIntent <https://developer.apple.com/documentation/appintents/setvalueintent>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ↓ToggleRemindersIntent: SetValueIntent {

@@ -16,7 +16,10 @@ struct DeepLinkRouteUnmatched: Rule {
             screen. Glance follows the handler into the functions it calls; when the URL is handed to code it \
             cannot see, it stays silent.
             """,
-        source: "seeds launching-app-from-live-activity, linking-to-app-scenes-from-widgets",
+        source: """
+            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -14,7 +14,10 @@ struct DeepLinkUnhandled: Rule {
             so every link lands in the same place. Handle the URL with `onOpenURL` (SwiftUI) or the UIKit \
             delegate methods. Universal links (https) may arrive as a browsing-web user activity instead.
             """,
-        source: "seeds launching-app-from-live-activity, linking-to-app-scenes-from-widgets; fact WK-04",
+        source: """
+            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -34,7 +34,10 @@ final class ProjectLocator: @unchecked Sendable {
         return nil
     }
 
-    func place(target: Target, configuration: TargetConfiguration?, key: String?, file: String?) -> Place {
+    /// Where a finding about a target is reported: the line of `key` in `file` (an Info.plist or entitlements
+    /// file) when given; else the target's configuration block in project.pbxproj, at the line of `setting`
+    /// (or of the `INFOPLIST_KEY_` setting of `key`) when the block assigns it.
+    func place(target: Target, configuration: TargetConfiguration?, key: String?, file: String?, setting: String? = nil) -> Place {
         if let file {
             if let key, let found = line(of: key, in: file) { return Place(file: file, line: found.line, column: found.column) }
             return Place(file: file, line: 1, column: 1)
@@ -45,8 +48,7 @@ final class ProjectLocator: @unchecked Sendable {
             let pbx = projectPath.appendingPath("project.pbxproj")
             if let configurationID = configuration?.objectID, let lines = lines(pbx),
                let start = lines.firstIndex(where: { $0.contains("\(configurationID) /*") && $0.contains("= {") }) {
-                if let key {
-                    let setting = GeneratedInfoPlistKeys.settingName(for: key)
+                if let setting = setting ?? key.map(GeneratedInfoPlistKeys.settingName(for:)) {
                     var index = start
                     while index < lines.count, !lines[index].hasPrefix("\t\t};") {
                         if let range = lines[index].range(of: setting) {

@@ -23,9 +23,8 @@ public enum RuleGroup: String, Sendable, CaseIterable {
     case suppressions = "Suppressions"
 }
 
-/// What a rule is: its id, severity, the one-line summary, why it exists (with its source in the seeds,
-/// facts or field cases) and the examples that must and must not trigger it. The examples are the rule's
-/// tests and documentation.
+/// What a rule is: its id, severity, the one-line summary, why it exists (with the public sources it rests
+/// on) and the examples that must and must not trigger it. The examples are the rule's tests and documentation.
 public struct RuleDescription: Sendable {
     /// snake_case, as in SwiftLint: `control_opens_app_on_watch`.
     public let identifier: String
@@ -36,7 +35,8 @@ public struct RuleDescription: Sendable {
     public let summary: String
     /// Why: the failure users see, and the fix.
     public let rationale: String
-    /// Seed document, fact ids (facts.md) or field case ids the rule comes from.
+    /// What the rule rests on, as users can open it: `Title <https://…>` items separated by `; ` (Apple
+    /// documentation, WWDC sessions, public reports). Never the project's internal ids (RuleSourceTests).
     public let source: String
     /// Whether the rule runs without being enabled in the configuration.
     public let enabledByDefault: Bool

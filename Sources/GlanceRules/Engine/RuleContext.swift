@@ -50,6 +50,13 @@ public final class RuleContext: @unchecked Sendable {
         report(file: place.file, line: place.line, column: place.column, message, target: target, severity: severity)
     }
 
+    /// Reports at a build setting of a target: its line in the configuration's block of project.pbxproj when
+    /// the target assigns it there, else the block (or the target's entry).
+    public func report(target: Target, configuration: TargetConfiguration?, setting: String, _ message: String, severity: Severity? = nil) {
+        let place = locator.place(target: target, configuration: configuration, key: nil, file: nil, setting: setting)
+        report(file: place.file, line: place.line, column: place.column, message, target: target, severity: severity)
+    }
+
     /// Records that the rule could not decide something, and why (`--explain-skips`).
     public func skip(_ reason: String, file: String? = nil) {
         let skip = Skip(rule: ruleIdentifier, file: file, reason: reason)

@@ -136,6 +136,10 @@ public struct ExampleTarget: Sendable {
     /// Image sets of its asset catalog: name → (pixel width, height, scale).
     public var images: [String: (width: Double, height: Double, scale: Double)]
     public var colors: [String]
+    /// Build settings of every configuration besides `PRODUCT_BUNDLE_IDENTIFIER` (`IPHONEOS_DEPLOYMENT_TARGET`, …).
+    public var settings: [String: String] = [:]
+    /// Why the merged Info.plist is incomplete (`TargetConfiguration.infoPlistProblem`), in every configuration.
+    public var infoPlistProblem: String?
 
     public init(name: String, kind: TargetKind, platform: Platform, bundleIdentifier: String, embeds: [String] = [],
                 infoPlist: [String: PlistValue] = [:], entitlements: [String: PlistValue] = [:]) {
@@ -202,13 +206,14 @@ public enum ExampleRunner {
         var catalogs: [String: AssetCatalog] = [:]
         let targets = example.targets.map { spec -> Target in
             let configurations = ["Debug", "Release"].map { name in
-                TargetConfiguration(name: name,
-                                    settings: BuildSettings(layers: [[SettingAssignment(name: "PRODUCT_BUNDLE_IDENTIFIER", value: spec.bundleIdentifier, origin: "example")]],
-                                                            builtins: [:], sdk: spec.platform.rawValue, configuration: name),
-                                    infoPlist: spec.infoPlist[name] ?? [:], infoPlistFile: nil,
-                                    entitlements: spec.entitlements[name] ?? [:],
-                                    entitlementsFile: (spec.entitlements[name] ?? [:]).isEmpty ? nil : "\(spec.name)/\(spec.name).entitlements",
-                                    notes: [])
+                let assignments = [SettingAssignment(name: "PRODUCT_BUNDLE_IDENTIFIER", value: spec.bundleIdentifier, origin: "example")]
+                    + spec.settings.sorted { $0.key < $1.key }.map { SettingAssignment(name: $0.key, value: $0.value, origin: "example") }
+                return TargetConfiguration(name: name,
+                                           settings: BuildSettings(layers: [assignments], builtins: [:], sdk: spec.platform.rawValue, configuration: name),
+                                           infoPlist: spec.infoPlist[name] ?? [:], infoPlistFile: nil,
+                                           entitlements: spec.entitlements[name] ?? [:],
+                                           entitlementsFile: (spec.entitlements[name] ?? [:]).isEmpty ? nil : "\(spec.name)/\(spec.name).entitlements",
+                                           notes: spec.infoPlistProblem.map { [$0] } ?? [], infoPlistProblem: spec.infoPlistProblem)
             }
             var catalogPaths: [String] = []
             if !spec.images.isEmpty || !spec.colors.isEmpty {

@@ -54,8 +54,11 @@ public enum RuleRegistry {
         // Deep links
         DeepLinkUnhandled.self,
         DeepLinkRouteUnmatched.self,
+        URLSchemeNotRegistered.self,
         // Project structure
         ExtensionNotEmbedded.self,
+        WidgetExtensionPointMissing.self,
+        ExtensionDeploymentTargetAboveApp.self,
         // Suppressions
         UnusedSuppression.self,
     ]
@@ -65,6 +68,7 @@ public enum RuleRegistry {
         PayloadInvalidJSON.self,
         PayloadTooLarge.self,
         PayloadMissingField.self,
+        PayloadUnknownAPSKey.self,
         PayloadBadEvent.self,
         PayloadTimeInMilliseconds.self,
         PayloadDismissalDateNotEnd.self,

@@ -14,7 +14,12 @@ struct ActivityRequestInBackground: Rule {
             fails with `visibility`, so renewals and automatic starts silently do nothing. Use push-to-start \
             (iOS 17.2+), a LiveActivityStartingIntent, or defer until the app becomes active.
             """,
-        source: "facts LA-06, TOK-02; field case FC-16",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            Apple, ActivityAuthorizationError <https://developer.apple.com/documentation/activitykit/activityauthorizationerror>; \
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            report: renewal from a background task fails with visibility <https://github.com/loopandlearn/LoopFollow/pull/611>
+            """,
         triggeringExamples: [
             .app("""
                 final class Renewer {

@@ -13,7 +13,10 @@ struct CompactPresentationsLinkDiffer: Rule {
             People see the compact leading and trailing views as one Live Activity; a tap on either side should \
             open the same screen. Apple asks for both to link to the same place.
             """,
-        source: "seed launching-app-from-live-activity; fact LA-12",
+        source: """
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>
+            """,
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

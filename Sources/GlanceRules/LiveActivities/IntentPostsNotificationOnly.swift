@@ -14,7 +14,10 @@ struct IntentPostsNotificationOnly: Rule {
             NotificationCenter does not buffer: the first tap after every launch is lost. Do the work — or \
             persist it — inside perform().
             """,
-        source: "field case FC-13",
+        source: """
+            Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
+            report: the first tap is lost <https://github.com/expo/expo/issues/49477>
+            """,
         triggeringExamples: [
             .widget("""
                 struct PauseIntent: LiveActivityIntent {

@@ -17,7 +17,11 @@ struct LiveActivitiesNotEnabled: Rule {
             `INFOPLIST_KEY_NSSupportsLiveActivities` build setting (GENERATE_INFOPLIST_FILE = YES), in every \
             configuration. AlarmKit alarms alone (ActivityConfiguration for AlarmAttributes) do not need it.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (ActivityAttributes shape; Common mistakes); facts LA-03, XC-01…XC-05",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            Apple, NSSupportsLiveActivities <https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivities>; \
+            swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

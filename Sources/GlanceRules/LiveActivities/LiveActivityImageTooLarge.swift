@@ -16,7 +16,11 @@ struct LiveActivityImageTooLarge: Rule {
             size divided by its scale (PNG/JPEG headers); PDF and SVG use their declared size, and are skipped \
             when it is unknown. Ship presentation-sized variants.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact LA-05; field case FC-18",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            Apple Human Interface Guidelines, Live Activities <https://developer.apple.com/design/human-interface-guidelines/live-activities>; \
+            report: fixed by resizing images <https://github.com/istornz/flutter_live_activities/issues/21>
+            """,
         triggeringExamples: [
             RuleExample.widget("""
                 struct ScoreLiveActivity: Widget {

@@ -14,7 +14,10 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             scene. Set `widgetURL` on the Lock Screen view too. (A URL that only opens the app, with no route, \
             is not counted.)
             """,
-        source: "seed launching-app-from-live-activity (Add deep links); fact LA-12",
+        source: """
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
+            Apple, DynamicIsland widgetURL(_:) <https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)>
+            """,
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

@@ -14,7 +14,11 @@ struct LiveActivityMinimalPresentation: Rule {
             Stack's default. Empty, it leaves a blank; a sentence is cut off in a space about 45 pt wide; a tiny \
             shape is nearly invisible. Show an icon or a very short value.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Common mistakes: minimal presentation); field case FC-22",
+        source: """
+            Apple Human Interface Guidelines, Live Activities <https://developer.apple.com/design/human-interface-guidelines/live-activities>; \
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            report: an unreadable minimal view <https://github.com/getdictus/dictus-ios/issues/46>
+            """,
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

@@ -17,7 +17,10 @@ struct LiveActivityPayloadBudget: Rule {
             short status does not put the budget at risk, a collection or a dozen free-text fields do. Keep \
             collections bounded, and fetch rich data in the app.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact PAY-12",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            Apple, ActivityAuthorizationError <https://developer.apple.com/documentation/activitykit/activityauthorizationerror>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ↓DeliveryAttributes: ActivityAttributes {

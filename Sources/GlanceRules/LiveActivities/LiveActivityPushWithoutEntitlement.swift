@@ -14,7 +14,10 @@ struct LiveActivityPushWithoutEntitlement: Rule {
             (`aps-environment`) on the app target — not on the widget extension. Without it no token ever \
             arrives and pushes cannot reach the activity.
             """,
-        source: "facts TOK-01, TOK-02, TOK-03, XC-06",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, aps-environment <https://developer.apple.com/documentation/bundleresources/entitlements/aps-environment>
+            """,
         triggeringExamples: [
             RuleExample.app("""
                 func start() throws {

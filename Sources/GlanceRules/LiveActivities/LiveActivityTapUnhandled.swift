@@ -14,7 +14,11 @@ struct LiveActivityTapUnhandled: Rule {
             is `NSUserActivityTypeLiveActivity`. If the app handles neither URLs nor that activity, people land \
             wherever the app last was instead of on the tracked order, timer or trip.
             """,
-        source: "seed launching-app-from-live-activity (Respond to the system's default launch behavior); facts WK-04, WK-05",
+        source: """
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
+            Apple, NSUserActivityTypeLiveActivity <https://developer.apple.com/documentation/widgetkit/nsuseractivitytypeliveactivity>; \
+            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -14,7 +14,9 @@ struct LiveActivityViewNetworkAccess: Rule {
             such views render stale or crash. Update the activity only through ActivityKit or push, and ship \
             images in the extension's asset catalog. Views are followed across files by type name.
             """,
-        source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact LA-04",
+        source: """
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>
+            """,
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

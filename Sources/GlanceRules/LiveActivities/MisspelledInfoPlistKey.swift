@@ -15,7 +15,12 @@ struct MisspelledInfoPlistKey: Rule {
             `NSSupportsLiveActivitiesFrequentUpdates`. Near-misses of `NSSupportsLiveActivities`, \
             `WKSupportsLiveActivityLaunchAttributeTypes` and `NSAlarmKitUsageDescription` are caught too.
             """,
-        source: "facts LA-03, LA-11, AK-05, XC-04",
+        source: """
+            Apple, NSSupportsLiveActivitiesFrequentUpdates <https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivitiesfrequentupdates>; \
+            Apple, WKSupportsLiveActivityLaunchAttributeTypes <https://developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes>; \
+            Apple, NSAlarmKitUsageDescription <https://developer.apple.com/documentation/bundleresources/information-property-list/nsalarmkitusagedescription>; \
+            swift-build, INFOPLIST_KEY_ settings (CoreBuildSystem.xcspec) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBCore/Specs/CoreBuildSystem.xcspec>
+            """,
         triggeringExamples: [
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportsFrequentLiveActivityUpdates", .bool(true)) }.expecting([".:1:1"]),
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportLiveActivities", .bool(true)) }.expecting([".:1:1"]),

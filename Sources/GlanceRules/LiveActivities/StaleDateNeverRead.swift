@@ -14,7 +14,11 @@ struct StaleDateNeverRead: Rule {
             unless a view reads `context.isStale`. An arrival time that stopped updating keeps looking live. \
             Show that the data is old when `isStale` is true.
             """,
-        source: "fact PAY-10; field case FC-21",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
+            report: stale arrival times look live <https://github.com/OneBusAway/onebusaway-ios/issues/1376>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

@@ -16,7 +16,10 @@ struct WatchLaunchAttributeTypesUnknown: Rule {
             INFOPLIST_KEY_WKSupportsLiveActivityLaunchAttributeTypes setting). A name that matches no type — a \
             typo, a renamed struct — means taps show the full-screen wrapper with "open on iPhone" instead.
             """,
-        source: "seed launching-app-from-live-activity (Configure how your Live Activity launches your app in watchOS); facts LA-11, XC-04",
+        source: """
+            Apple, WKSupportsLiveActivityLaunchAttributeTypes <https://developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes>; \
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -17,7 +17,10 @@ public struct PayloadAlertShape: PayloadRule {
             Apple Watch. Localized text goes in `{"loc-key": …, "loc-args": […]}` objects inside `title` and \
             `body`. A malformed alert shows nothing, and on `start` the activity does not start.
             """,
-        source: "facts PAY-08, PAY-05",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

@@ -18,7 +18,11 @@ public struct PayloadAttributesMismatch: PayloadRule {
             a default JSONDecoder. A name that is not the struct's own, or attributes that do not decode, start \
             nothing, and APNs still answers 200.
             """,
-        source: "facts PAY-05, PAY-06, DEC-01…DEC-05",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
+            Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "start",

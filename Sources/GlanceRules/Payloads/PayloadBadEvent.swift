@@ -12,7 +12,11 @@ public struct PayloadBadEvent: PayloadRule {
             ActivityKit knows three events: `start` (push-to-start), `update` and `end`. Any other value, \
             including `Update` or `stop`, is a push the device ignores.
             """,
-        source: "facts PAY-01, PAY-04, PAY-05; field case FC-30",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
+            report <https://github.com/kylebrowning/APNSwift/pull/228>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": ↓"Update",

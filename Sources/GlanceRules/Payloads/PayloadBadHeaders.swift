@@ -20,7 +20,13 @@ public struct PayloadBadHeaders: PayloadRule {
             the widget extension's, with `.push-type.liveactivity` appended. Only priorities 5 and 10 apply to Live \
             Activities; 5 does not count against the update budget.
             """,
-        source: "facts APNS-10, APNS-11, APNS-13, APNS-14, APNS-16…APNS-19, BC-01; field case FC-31",
+        source: """
+            Apple, Sending notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns>; \
+            Apple, Handling notification responses from APNs <https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns>; \
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Sending broadcast push notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns>; \
+            report: TopicDisallowed <https://github.com/jerryliurui/Live-Activities-Demo-NBA-Score/issues/1>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update", "content-state": {"stage": "onTheWay", "eta": 817641000}}}

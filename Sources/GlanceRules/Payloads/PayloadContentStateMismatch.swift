@@ -18,7 +18,10 @@ public struct PayloadContentStateMismatch: PayloadRule {
             throws, the device drops the update silently (APNs already answered 200), and the activity freezes. \
             Keys are the property names or their CodingKeys raw values; snake_case conversion does not happen.
             """,
-        source: "facts DEC-01…DEC-06, PAY-04",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

@@ -17,7 +17,10 @@ public struct PayloadDateEncoding: PayloadRule {
             2001-01-01T00:00:00Z, not since 1970. A server that sends a Unix time shows a countdown to a moment \
             31 years away. Subtract 978307200 from Unix seconds.
             """,
-        source: "facts DEC-02, DEC-03",
+        source: """
+            Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>; \
+            swift-foundation, Date's Codable conformance (Date.swift) <https://github.com/swiftlang/swift-foundation/blob/main/Sources/FoundationEssentials/Date.swift>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

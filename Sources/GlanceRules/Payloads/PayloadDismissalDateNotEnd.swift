@@ -12,7 +12,10 @@ public struct PayloadDismissalDateNotEnd: PayloadRule {
             Only an `end` push sets when the ended activity leaves the Lock Screen. On `start` or `update` the \
             key has no effect, so an activity the sender expects to disappear stays. Send it with `event: end`.
             """,
-        source: "facts PAY-09, LA-02; field case FC-30",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            report: dismissal-date has no effect on start or update <https://github.com/kylebrowning/APNSwift/pull/228>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "start", ↓"dismissal-date": 1795950000,

@@ -13,7 +13,10 @@ public struct PayloadInvalidJSON: PayloadRule {
             `content-state`…) lives in the `aps` dictionary. A body that is not JSON, or has no `aps`, updates \
             nothing; Foundation's JSONSerialization even tolerates trailing commas that other JSON readers refuse.
             """,
-        source: "facts PAY-01; field case FC-31",
+        source: """
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
+            report: a trailing comma in content-state <https://github.com/jerryliurui/Live-Activities-Demo-NBA-Score/issues/1>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

@@ -17,7 +17,11 @@ public struct PayloadMissingField: PayloadRule {
             `alert`, the `attributes-type` and the `attributes` to create the activity. APNs accepts such a push \
             with 200 and the device drops it, so nothing tells the sender.
             """,
-        source: "facts PAY-01, PAY-02, PAY-04, PAY-05, APNS-53",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
+            report: a push-to-start needs an alert; Date is deferredToDate <https://github.com/GoCarrot/TeakCocoaPodsExample/pull/2>
+            """,
         triggeringExamples: [
             .payload("""
                 {↓"aps": {"event": "update", "content-state": {"stage": "onTheWay", "eta": 817641000}}}

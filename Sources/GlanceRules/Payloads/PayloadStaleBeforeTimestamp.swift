@@ -13,7 +13,10 @@ public struct PayloadStaleBeforeTimestamp: PayloadRule {
             When `stale-date` passes, the activity turns stale (`context.isStale`). A stale date at or before the \
             push's own time makes the update stale on arrival, usually from mixing up seconds and minutes or time zones.
             """,
-        source: "facts PAY-10; field case FC-21",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            report: an activity created stale is never shown <https://github.com/nalu-development/nalu/pull/222>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update", "stale-date": ↓1795942800,

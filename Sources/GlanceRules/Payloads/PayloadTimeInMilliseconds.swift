@@ -14,7 +14,10 @@ public struct PayloadTimeInMilliseconds: PayloadRule {
             ahead, so every later update looks older and is dropped; a millisecond `stale-date` or \
             `dismissal-date` never arrives. JavaScript's `Date.now()` is the usual cause.
             """,
-        source: "facts PAY-01, PAY-02",
+        source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>
+            """,
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": ↓1795946400000, "event": "update",

@@ -13,7 +13,11 @@ public struct PayloadTooLarge: PayloadRule {
             PayloadTooLarge, so the activity keeps its old state. Whitespace counts: send the body minified, and \
             keep long text out of content-state.
             """,
-        source: "facts APNS-04, BC-01, PAY-12",
+        source: """
+            Apple, Sending notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns>; \
+            Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
+            Apple, Sending broadcast push notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns>
+            """,
         triggeringExamples: [
             .payload("↓{\"aps\": {\"timestamp\": 1795946400, \"event\": \"update\", \"content-state\": {\"stage\": \"onTheWay\", \"eta\": 817641000, \"driverName\": \""
                      + String(repeating: "x", count: 4100) + "\"}}}"),

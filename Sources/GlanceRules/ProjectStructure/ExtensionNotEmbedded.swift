@@ -14,7 +14,10 @@ struct ExtensionNotEmbedded: Rule {
             controls and Live Activities do not exist on the device. A copy phase marked "Copy only when \
             installing" leaves it out of Debug builds run from Xcode.
             """,
-        source: "field cases; Xcode copy-files phases (dstSubfolderSpec 13)",
+        source: """
+            Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
+            Apple, App Extension Programming Guide: Creating an app extension <https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html>
+            """,
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

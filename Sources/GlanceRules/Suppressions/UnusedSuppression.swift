@@ -14,7 +14,9 @@ struct UnusedSuppression: Rule {
             of rules the configuration disables are not reported. `all` does not cover this rule: to keep a \
             suppression that is unused on purpose, name `unused_suppression` in a suppression of its own line.
             """,
-        source: "Glance's inline suppressions (README, Suppressions); the convention of SwiftLint's superfluous_disable_command",
+        source: """
+            SwiftLint, superfluous_disable_command <https://realm.github.io/SwiftLint/superfluous_disable_command.html>
+            """,
         triggeringExamples: [
             .widget("""
                 struct SummaryView: View {

@@ -20,7 +20,10 @@ struct AppGroupNotEntitled: Rule {
             A group id or entitlement that depends on a setting Glance cannot resolve is skipped. One missing group \
             is one finding, at its first use, however many places use it.
             """,
-        source: "seed widgets-and-control-center-controls; facts WK-14, XC-06, XC-07",
+        source: """
+            Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
+            Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
+            """,
         triggeringExamples: [
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")

@@ -14,7 +14,10 @@ struct AppGroupNotShared: Rule {
             their group lists do not overlap, each side reads and writes its own container and the widget never \
             sees the app's data.
             """,
-        source: "fact WK-14",
+        source: """
+            Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
+            Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

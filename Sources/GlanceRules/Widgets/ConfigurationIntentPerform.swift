@@ -15,7 +15,10 @@ struct ConfigurationIntentPerform: Rule {
             Load data in the timeline or value provider from the parameters instead. (An intent that is also \
             used as an action, and a `perform()` that only returns `.result()`, are left alone.)
             """,
-        source: "seed widgets-and-control-center-controls (Configuration intents describe, they do not run); facts WK-07, WK-08",
+        source: """
+            Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
+            Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
+            """,
         triggeringExamples: [
             .widget("""
                 struct SectionConfiguration: WidgetConfigurationIntent {

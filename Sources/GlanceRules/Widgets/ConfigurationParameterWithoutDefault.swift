@@ -13,7 +13,10 @@ struct ConfigurationParameterWithoutDefault: Rule {
             The system shows a widget or control in the gallery before anyone configures it. A parameter with \
             no default and no optionality leaves it without a value there. Give it `default:` or make it optional.
             """,
-        source: "seed widgets-and-control-center-controls (Configuration intents)",
+        source: """
+            Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
+            Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
+            """,
         triggeringExamples: [
             .widget("""
                 struct StationConfiguration: WidgetConfigurationIntent {

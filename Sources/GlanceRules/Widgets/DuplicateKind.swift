@@ -14,7 +14,10 @@ struct DuplicateKind: Rule {
             placements use it. Two with the same kind replace each other in the gallery and reload together. \
             Give each a unique, reverse-DNS kind.
             """,
-        source: "facts CT-02, WK-09",
+        source: """
+            Apple, StaticControlConfiguration <https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration>; \
+            Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>
+            """,
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

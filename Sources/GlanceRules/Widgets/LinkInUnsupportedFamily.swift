@@ -14,7 +14,11 @@ struct LinkInUnsupportedFamily: Rule {
             larger) and in the expanded Live Activity. In accessoryCircular, accessoryInline and the compact and \
             minimal presentations the whole view is one tap target: use `widgetURL` there.
             """,
-        source: "seeds linking-to-app-scenes-from-widgets, launching-app-from-live-activity; facts WK-02, LA-12",
+        source: """
+            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
+            Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
+            Apple, DynamicIsland widgetURL(_:) <https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)>
+            """,
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

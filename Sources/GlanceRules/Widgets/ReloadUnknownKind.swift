@@ -13,7 +13,11 @@ struct ReloadUnknownKind: Rule {
             A reload names the widget or control by its `kind`. A typo reloads nothing and the surface keeps \
             showing old data. The rule stays silent when some kind in the project is not a constant Glance can read.
             """,
-        source: "facts CT-01, CT-02, CT-03, WK-09; field cases FC-03, FC-08",
+        source: """
+            Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>; \
+            Apple, ControlCenter <https://developer.apple.com/documentation/widgetkit/controlcenter>; \
+            Apple, StaticControlConfiguration <https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration>
+            """,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

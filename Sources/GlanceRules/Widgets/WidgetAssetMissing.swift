@@ -16,7 +16,10 @@ struct WidgetAssetMissing: Rule {
             the extension (or a catalog shared by both targets). Assets loaded from another bundle \
             (`bundle:`) are not checked.
             """,
-        source: "field cases FC-12, FC-18; asset catalogs (`*.xcassets/*.imageset`, `*.colorset`)",
+        source: """
+            Apple, Managing assets with asset catalogs <https://developer.apple.com/documentation/xcode/managing-assets-with-asset-catalogs>; \
+            Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>
+            """,
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

@@ -15,7 +15,10 @@ struct WidgetImageOversized: Rule {
             × 4 bytes whatever frame it is drawn in. Oversized images make widgets render blank on older \
             devices. Downscale them.
             """,
-        source: "field case FC-12",
+        source: """
+            report: large images leave the widget blank <https://github.com/ABausG/home_widget/issues/119>; \
+            report: the widget memory limit <https://github.com/feedback-assistant/reports/issues/177>
+            """,
         triggeringExamples: [
             RuleExample.widget("""
                 struct HeaderWidget: Widget {

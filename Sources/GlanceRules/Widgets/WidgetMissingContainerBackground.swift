@@ -16,7 +16,11 @@ struct WidgetMissingContainerBackground: Rule {
             content. The rule follows the view into project types and modifiers; it stays silent when the view \
             uses types Glance cannot see.
             """,
-        source: "field case FC-07",
+        source: """
+            Apple, containerBackground(_:for:) <https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)>; \
+            report: "Please adopt containerBackground API" <https://github.com/wordpress-mobile/WordPress-iOS/issues/21672>; \
+            report <https://github.com/ABausG/home_widget/issues/207>
+            """,
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

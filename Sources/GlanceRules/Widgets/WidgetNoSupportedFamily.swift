@@ -13,7 +13,10 @@ struct WidgetNoSupportedFamily: Rule {
             A widget that supports no family of its platform never appears in the widget gallery: \
             `.supportedFamilies([])`, or only `.accessoryCorner` in an iOS extension, leaves nothing to add.
             """,
-        source: "field case FC-11",
+        source: """
+            Apple, supportedFamilies(_:) <https://developer.apple.com/documentation/swiftui/widgetconfiguration/supportedfamilies(_:)>; \
+            report: the widget was missing from the gallery <https://github.com/brycebostwick/WidgetAnimation/pull/4>
+            """,
         triggeringExamples: [
             .widget("""
                 struct ClockWidget: Widget {

@@ -15,7 +15,11 @@ struct WidgetNotInBundle: Rule {
             a widget, control or Live Activity left out never appears in the gallery, and an activity has no UI. \
             Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle.
             """,
-        source: "seeds controls-and-live-activities-on-apple-watch (Bundle every control), alarmkit-live-activities-integration (Register in Widget Bundle); fact CT-08; field case FC-11",
+        source: """
+            Apple, WidgetBundle <https://developer.apple.com/documentation/swiftui/widgetbundle>; \
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
+            Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>
+            """,
         triggeringExamples: [
             .widget("""
                 @main

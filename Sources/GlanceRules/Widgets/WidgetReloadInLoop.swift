@@ -14,7 +14,10 @@ struct WidgetReloadInLoop: Rule {
             after the loop, and only when visible data changed. A loop whose kind comes from the loop's own \
             variable (`for kind in ["small", "large"]`) reloads each kind once, and is left alone.
             """,
-        source: "fact WK-10; field case FC-08",
+        source: """
+            Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>; \
+            report: reloads in a loop used up the budget <https://github.com/MapleTechLabs/maple/pull/548>
+            """,
         triggeringExamples: [
             .app("""
                 func refresh(_ accounts: [Account]) async {

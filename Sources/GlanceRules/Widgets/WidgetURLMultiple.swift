@@ -15,7 +15,10 @@ struct WidgetURLMultiple: Rule {
             Alternatives (`if`/`switch` branches) count separately, and the same URL expression set twice is \
             only redundant, so it is not reported.
             """,
-        source: "seed linking-to-app-scenes-from-widgets; fact WK-01",
+        source: """
+            Apple, widgetURL(_:) <https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)>; \
+            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
+            """,
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

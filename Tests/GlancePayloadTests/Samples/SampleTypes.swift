@@ -72,3 +72,64 @@ struct ScoreAttributes: ActivityAttributes {
     var homeTeam: String
     let league = "NBA"
 }
+
+// Hand-written Codable in the plain form Glance reads like synthesized code: one keyed container, then
+// `decode` for required keys and `decodeIfPresent` for optional ones.
+struct RideAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        enum Stage: String, Codable, Hashable {
+            case requested
+            case pickup = "PICKUP"
+            case onTrip = "on_trip"
+        }
+
+        struct Driver: Codable, Hashable {
+            var name: String
+            var rating: Float
+        }
+
+        var stage: Stage
+        var etaMinutes: UInt8
+        var pickupAt: Date?
+        var stops: [String]
+        var tolls: [String: Int]
+        var fare: Decimal?
+        var driver: Driver?
+        var surge: Double = 1
+
+        enum CodingKeys: String, CodingKey {
+            case stage, etaMinutes = "eta_minutes", pickupAt = "pickup_at", stops, tolls, fare, driver, surge
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            stage = try container.decode(Stage.self, forKey: .stage)
+            etaMinutes = try container.decode(UInt8.self, forKey: .etaMinutes)
+            self.pickupAt = try container.decodeIfPresent(Date.self, forKey: .pickupAt)
+            stops = try container.decode([String].self, forKey: CodingKeys.stops)
+            tolls = try container.decode([String: Int].self, forKey: .tolls)
+            fare = try container.decodeIfPresent(Decimal.self, forKey: .fare)
+            driver = try container.decodeIfPresent(Driver.self, forKey: .driver)
+        }
+    }
+
+    var riderName: String
+    var seats: Int16
+
+    enum CodingKeys: String, CodingKey {
+        case riderName = "rider"
+        case seats
+    }
+
+    init(from decoder: Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        riderName = try values.decode(String.self, forKey: .riderName)
+        self.seats = try values.decode(Int16.self, forKey: .seats)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(riderName, forKey: .riderName)
+        try values.encode(self.seats, forKey: .seats)
+    }
+}

@@ -1,0 +1,181 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// An extension whose deployment target is above its app's is left out on the OS versions in between.
+struct ExtensionDeploymentTargetAboveApp: Rule {
+    static let description = RuleDescription(
+        identifier: "extension_deployment_target_above_app",
+        name: "Extension deployment target above the app's",
+        group: .projectStructure,
+        defaultSeverity: .warning,
+        summary: "An app extension (a widget extension, a watch app's extensions) has a higher deployment target than the app that embeds it on the same platform, and the app's code never checks availability for that version.",
+        rationale: """
+            The app installs on every OS version from its own deployment target, but an embedded extension only \
+            where its deployment target allows: in between, the app runs without its widgets, controls and Live \
+            Activity views (or without the other extension), and nothing tells the user. Xcode gives a new \
+            extension target the newest SDK's version, so this happens by accident. Raising an extension on \
+            purpose is common too; Glance stays quiet when the app's own code checks `#available` or \
+            `@available` for the extension's OS version or a later one (a token check on the app's files: the \
+            IR keeps no availability conditions). Lower the extension's deployment target and guard newer APIs \
+            with `if #available`, or raise the app's.
+            """,
+        source: """
+            Apple, Running code on a specific platform or OS version <https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version>; \
+            Apple, Build settings reference: iOS Deployment Target <https://developer.apple.com/documentation/xcode/build-settings-reference#iOS-Deployment-Target>
+            """,
+        triggeringExamples: [
+            RuleExample.widget("""
+                struct UsageWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in UsageView(entry: entry) }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.4"] }
+                .expecting([".:1:1"]),
+            // A watch widget extension above its watch app.
+            RuleExample.watchWidget("""
+                struct PlayerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "player", provider: PlayerProvider()) { entry in PlayerView(entry: entry) }
+                    }
+                }
+                """)
+                .with("Watch") { $0.settings = ["WATCHOS_DEPLOYMENT_TARGET": "10.0"] }
+                .with("WatchWidgets") { $0.settings = ["WATCHOS_DEPLOYMENT_TARGET": "11"] }
+                .expecting([".:1:1"]),
+        ],
+        nonTriggeringExamples: [
+            // The same deployment target, or a lower one.
+            RuleExample.widget("""
+                struct UsageWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in UsageView(entry: entry) }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0.0"] },
+            // Deliberate: the app checks availability before offering what the extension adds.
+            RuleExample(files: [
+                .widget("""
+                    struct UsageControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "usage") { ControlWidgetButton(action: RefreshIntent()) { Text("Refresh") } }
+                        }
+                    }
+                    """),
+                .app("""
+                    func offerControls() {
+                        if #available(iOS 18.4, *) {
+                            ControlCenter.shared.reloadAllControls()
+                        }
+                    }
+                    """),
+            ])
+            .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
+            .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.4"] },
+            // Not known: the extension's deployment target is not set anywhere Glance can read.
+            RuleExample.widget("""
+                struct UsageWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in UsageView(entry: entry) }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] },
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for surface in model.targets where surface.kind.isExtension {
+            let target = surface.target
+            for platform in target.platforms {
+                guard let app = model.hostApps(of: target).first(where: { $0.platforms.contains(platform) }) else { continue }
+                let setting = platform.deploymentTargetSetting
+                guard let extensionText = target.deploymentTarget(for: platform), let appText = app.deploymentTarget(for: platform),
+                      let extensionVersion = OSVersion(extensionText), let appVersion = OSVersion(appText) else {
+                    if target.defaultConfiguration?.settings.isAssigned(setting) == true || app.defaultConfiguration?.settings.isAssigned(setting) == true {
+                        context.skip("\(setting) of '\(target.name)' or '\(app.name)' is not known; deployment targets not compared")
+                    }
+                    continue
+                }
+                guard appVersion < extensionVersion else { continue }
+                if let file = availabilityCheck(in: app, atLeast: extensionVersion, platform: platform, model) {
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(model.relativePath(file)) checks availability for \(platform.displayName) \(extensionVersion.major) or later")
+                    continue
+                }
+                let missing = contents(of: target, kind: surface.kind, model)
+                context.report(target: target, configuration: target.defaultConfiguration, setting: setting, """
+                    '\(target.name)' has \(setting) \(extensionText), above app '\(app.name)' (\(appText)): on \(platform.displayName) \
+                    \(appVersion.text)–\(extensionVersion.previousText) the app installs without \(missing). Lower the extension's \
+                    deployment target to \(appText) and check availability in code (if #available), or raise the app's.
+                    """)
+            }
+        }
+    }
+
+    /// What the user misses when the extension is left out.
+    private func contents(of target: Target, kind: TargetKind, _ model: SurfaceModel) -> String {
+        var parts: [String] = []
+        let inTarget = { (targets: [Target]) in targets.contains { $0.id == target.id } }
+        if model.widgets.contains(where: { $0.configuration != .activityConfiguration && inTarget($0.targets) }) { parts.append("widgets") }
+        if model.controls.contains(where: { inTarget($0.targets) }) { parts.append("controls") }
+        if model.liveActivities.contains(where: { inTarget($0.targets) }) { parts.append("Live Activity views") }
+        if parts.isEmpty { return kind == .widgetExtension ? "its widgets" : "this extension" }
+        return "its " + (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
+    }
+
+    /// A file of the app that mentions `available` with the platform's name and a major version at or above
+    /// the extension's (`#available(iOS 18.4, *)`, `@available(iOS 19, *)`). The source index keeps no
+    /// availability conditions, so this reads the words every file's scan collects; a match can be an
+    /// unrelated check, which only keeps the rule quiet.
+    private func availabilityCheck(in app: Target, atLeast version: OSVersion, platform: Platform, _ model: SurfaceModel) -> String? {
+        let sources = Set(app.sources)
+        for major in version.major...(version.major + 10) {
+            let words: Set<String> = ["available", platform.displayName, String(major)]
+            if let file = model.index.files(mentioningAll: words).map(\.path).filter(sources.contains).min() { return file }
+        }
+        return nil
+    }
+}
+
+/// A dotted OS version (`17`, `18.4`, `18.4.1`), compared part by part.
+struct OSVersion: Comparable, CustomStringConvertible {
+    let parts: [Int]
+
+    init?(_ text: String) {
+        let pieces = text.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        guard !pieces.isEmpty, pieces.count <= 3 else { return nil }
+        var parts: [Int] = []
+        for piece in pieces {
+            guard let value = Int(piece), value >= 0 else { return nil }
+            parts.append(value)
+        }
+        while parts.count < 2 { parts.append(0) }
+        while parts.count > 2, parts.last == 0 { parts.removeLast() }
+        self.parts = parts
+    }
+
+    var major: Int { parts[0] }
+    var text: String { parts.map(String.init).joined(separator: ".") }
+    var description: String { text }
+
+    /// The last version before this one, as people name it: 18.3 before 18.4, 18.4 before 18.4.1, 17.x before 18.0.
+    var previousText: String {
+        if parts.count == 3 { return "\(parts[0]).\(parts[1])" + (parts[2] > 1 ? ".\(parts[2] - 1)" : "") }
+        if parts[1] > 0 { return "\(parts[0]).\(parts[1] - 1)" }
+        return "\(parts[0] - 1).x"
+    }
+
+    static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+        let count = max(lhs.parts.count, rhs.parts.count)
+        let left = lhs.parts + Array(repeating: 0, count: count - lhs.parts.count)
+        let right = rhs.parts + Array(repeating: 0, count: count - rhs.parts.count)
+        return left.lexicographicallyPrecedes(right)
+    }
+
+    static func == (lhs: OSVersion, rhs: OSVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
+}
