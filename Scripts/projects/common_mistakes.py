@@ -40,7 +40,7 @@ PROJECT = {
         },
         {
             "name": "MistakesWatch", "type": "app",
-            "sources": ["Watch/WatchApp.swift", "Watch/OpenWatchAppIntent.swift"],
+            "sources": ["Watch/WatchApp.swift"],
             "embed": [{"targets": ["MistakesWatchWidgets"]}],
             "settings": {config: {
                 "SDKROOT": "watchos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes.watchkitapp",
@@ -52,7 +52,7 @@ PROJECT = {
         },
         {
             "name": "MistakesWatchWidgets", "type": "widget",
-            "sources": ["WatchWidgets/WatchControls.swift", "Watch/OpenWatchAppIntent.swift"],
+            "sources": ["WatchWidgets/WatchWidgets.swift"],
             "settings": {config: {
                 "SDKROOT": "watchos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mistakes.watchkitapp.widgets",
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "WatchWidgets/Info.plist",

@@ -91,7 +91,8 @@ struct CodeScan {
                 if case .identifier(let name, _) = call.callee, let metadata = TypeName.genericArguments(name).first {
                     alarmMetadataUses.append(AlarmMetadataUse(metadata: metadata, location: call.location, targets: targets()))
                 }
-            case "ActivityContent" where isFramework("ActivityContent", at: call.location):
+            case "ActivityContent" where isFramework("ActivityContent", at: call.location),
+                 "init" where call.isImplicitMember && call.argument("state") != nil && call.argument("staleDate") != nil:
                 if let stale = call.argument("staleDate"), !isNil(stale) {
                     var attributes: String?
                     if case .call(let state)? = call.argument("state"), case .member(let base?, "ContentState", _) = state.callee {

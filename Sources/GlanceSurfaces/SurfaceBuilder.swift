@@ -167,7 +167,10 @@ struct SurfaceBuilder {
             else if let other = call.argument("content") { content = [Block([other])] }
         }
         var families: [String]?
-        if let supported = modifiers.first(where: { $0.name == "supportedFamilies" })?.call.unlabeled.first, case .array(let items, _) = supported {
+        var supported = modifiers.first(where: { $0.name == "supportedFamilies" })?.call.unlabeled.first
+        // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
+        if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
+        if let supported, case .array(let items, _) = supported {
             let names = items.compactMap { item -> String? in if case .member(nil, let name, _) = item { return name } else { return nil } }
             families = names.count == items.count ? names : nil
         }

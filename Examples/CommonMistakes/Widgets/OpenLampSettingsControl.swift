@@ -1,6 +1,8 @@
 import SwiftUI
 import WidgetKit
 
+/// Mistake: an iPhone control that opens the app while the watch app offers no controls of its own; the
+/// watch relays iPhone controls and leaves this one out (control_opens_app_on_watch).
 struct OpenLampSettingsControl: ControlWidget {
     var body: some ControlWidgetConfiguration {
         StaticControlConfiguration(kind: "com.example.mistakes.lamp-settings") {

@@ -205,6 +205,12 @@ struct XcodeProjectReader {
         }
         guard let path else { return [] }
         guard fileSystem.exists(path) else {
+            // CocoaPods writes one per target and configuration; when Pods/ is not committed, say it once.
+            if path.contains("/Pods/Target Support Files/") {
+                let note = "\(projectPath.relative(to: root)): CocoaPods' .xcconfig files are missing (Pods/ is not committed); settings they define are unknown. Run `pod install` for a full check."
+                if !notes.contains(note) { notes.append(note) }
+                return []
+            }
             notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) does not exist")
             return []
         }

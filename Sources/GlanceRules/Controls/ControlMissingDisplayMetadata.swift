@@ -51,7 +51,8 @@ struct ControlMissingDisplayMetadata: Rule {
             let missing = ["displayName", "description"].filter { control.modifier($0) == nil }
             guard !missing.isEmpty else { continue }
             let list = missing.map { ".\($0)(_:)" }.joined(separator: " and ")
-            context.report(call.location, "control \(control.typeName) has no \(list); the controls gallery shows these to people adding the control.")
+            context.report(call.location, "control \(control.typeName) has no \(list); the controls gallery shows these to people adding the control.",
+                           target: control.targets.first)
         }
     }
 }

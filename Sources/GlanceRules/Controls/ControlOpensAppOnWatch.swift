@@ -1,20 +1,24 @@
 import GlanceProject
 import GlanceSurfaces
 
-/// A control compiled into a watchOS target must not foreground the app: watchOS filters such controls out
-/// of Control Center, the Smart Stack and the Action button.
+/// iPhone controls reach a paired Apple Watch only when the watch app offers no controls of its own, and
+/// then only those that do not foreground the iPhone app.
 struct ControlOpensAppOnWatch: Rule {
     static let description = RuleDescription(
         identifier: "control_opens_app_on_watch",
-        name: "Control opens the app on watchOS",
+        name: "iPhone control that opens the app cannot reach the watch",
         group: .controls,
-        defaultSeverity: .error,
-        summary: "A control built into a watchOS target has an action that foregrounds the app (OpenIntent, openAppWhenRun, supportedModes .foreground).",
+        defaultSeverity: .warning,
+        summary: "An iPhone control foregrounds the app (OpenIntent, openAppWhenRun, supportedModes .foreground) while the project's watch app offers no controls of its own, so the watch, which relays iPhone controls, leaves it out.",
         rationale: """
-            Controls whose action would foreground the app are filtered out of watch placement: the user tapped \
-            on the watch, but the action would have to open the app. The control silently never appears in the \
-            watch's Control Center or Smart Stack. Give watch-visible controls a non-foregrounding AppIntent and \
-            keep OpenIntent for iPhone-only controls.
+            On Apple Watch, people place controls from the watchOS app or, when the watchOS app offers none, from \
+            the paired iPhone. An iPhone control runs its action on the iPhone; one that would foreground the \
+            iPhone app is filtered out of watch placement, because the person tapped on the watch. So the control \
+            silently never appears in the watch's Control Center or Smart Stack. Give the watch app a control of \
+            its own (a control in a watchOS widget extension may open the watch app), or use an intent that runs \
+            in the background. Controls built into a watchOS target are the watch's own and are not judged here. \
+            A warning: that iPhone controls which open the app are left out of the watch is reported by \
+            developers, not stated by Apple.
             """,
         source: """
             Apple, Controls <https://developer.apple.com/documentation/widgetkit/controls-collection>; \
@@ -22,7 +26,7 @@ struct ControlOpensAppOnWatch: Rule {
             Apple, supportedModes <https://developer.apple.com/documentation/appintents/appintent/supportedmodes>
             """,
         triggeringExamples: [
-            .watchWidget("""
+            .widget("""
                 struct OpenTimerControl: ControlWidget {
                     var body: some ControlWidgetConfiguration {
                         StaticControlConfiguration(kind: "com.example.app.open-timer") {
@@ -35,21 +39,7 @@ struct ControlOpensAppOnWatch: Rule {
                     @Parameter(title: "Screen") var target: TimerScreen
                 }
                 """),
-            .watchWidget("""
-                struct StartControl: ControlWidget {
-                    var body: some ControlWidgetConfiguration {
-                        StaticControlConfiguration(kind: "com.example.app.start") {
-                            ControlWidgetButton(action: ↓StartIntent()) { Text("Start") }
-                        }
-                    }
-                }
-                struct StartIntent: AppIntent {
-                    static let title: LocalizedStringResource = "Start"
-                    static let openAppWhenRun = true
-                    func perform() async throws -> some IntentResult { .result() }
-                }
-                """),
-            .watchWidget("""
+            .widget("""
                 struct ShowControl: ControlWidget {
                     var body: some ControlWidgetConfiguration {
                         StaticControlConfiguration(kind: "com.example.app.show") {
@@ -65,8 +55,8 @@ struct ControlOpensAppOnWatch: Rule {
                 """),
         ],
         nonTriggeringExamples: [
-            // The same control on iPhone only.
-            .widget("""
+            // A watchOS control that opens the watch app (watchOS 26).
+            .watchWidget("""
                 struct OpenTimerControl: ControlWidget {
                     var body: some ControlWidgetConfiguration {
                         StaticControlConfiguration(kind: "com.example.app.open-timer") {
@@ -79,8 +69,51 @@ struct ControlOpensAppOnWatch: Rule {
                     @Parameter(title: "Screen") var target: TimerScreen
                 }
                 """),
-            // A background intent on the watch.
-            .watchWidget("""
+            // The watch app offers controls of its own, so iPhone controls are not placed on the watch.
+            RuleExample(files: [
+                .widget("""
+                    struct OpenTimerControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.open-timer") {
+                                ControlWidgetButton(action: OpenTimerIntent()) { Label("Timer", systemImage: "timer") }
+                            }
+                        }
+                    }
+                    struct OpenTimerIntent: OpenIntent {
+                        static let title: LocalizedStringResource = "Open Timer"
+                        @Parameter(title: "Screen") var target: TimerScreen
+                    }
+                    """),
+                .watchWidget("""
+                    struct StartControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.watch.start") {
+                                ControlWidgetButton(action: StartIntent()) { Text("Start") }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // No watch app: nothing is relayed.
+            RuleExample(files: [.widget("""
+                struct OpenTimerControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.open-timer") {
+                            ControlWidgetButton(action: OpenTimerIntent()) { Label("Timer", systemImage: "timer") }
+                        }
+                    }
+                }
+                struct OpenTimerIntent: OpenIntent {
+                    static let title: LocalizedStringResource = "Open Timer"
+                    @Parameter(title: "Screen") var target: TimerScreen
+                }
+                """)], targets: ExampleTarget.defaults.filter { $0.platform == .iOS }.map { target in
+                    var phoneOnly = target
+                    phoneOnly.embeds = phoneOnly.embeds.filter { $0 != "Watch" }
+                    return phoneOnly
+                }),
+            // A background intent.
+            .widget("""
                 struct StartControl: ControlWidget {
                     var body: some ControlWidgetConfiguration {
                         StaticControlConfiguration(kind: "com.example.app.start") {
@@ -94,37 +127,25 @@ struct ControlOpensAppOnWatch: Rule {
                     func perform() async throws -> some IntentResult { .result() }
                 }
                 """),
-            // openAppWhenRun only on iOS.
-            .watchWidget("""
-                struct StartControl: ControlWidget {
-                    var body: some ControlWidgetConfiguration {
-                        StaticControlConfiguration(kind: "com.example.app.start") {
-                            ControlWidgetButton(action: StartIntent()) { Text("Start") }
-                        }
-                    }
-                }
-                struct StartIntent: AppIntent {
-                    static let title: LocalizedStringResource = "Start"
-                    #if os(iOS)
-                    static let openAppWhenRun = true
-                    #endif
-                    func perform() async throws -> some IntentResult { .result() }
-                }
-                """),
         ])
 
     func validate(_ context: RuleContext) {
-        for control in context.model.controls {
-            for target in control.targets where target.platforms.contains(.watchOS) {
-                for action in control.actions(on: .watchOS) {
-                    guard let declaration = action.intentType, let intent = context.model.intent(declaredBy: declaration),
-                          let reason = intent.opensAppReason(on: .watchOS) else { continue }
-                    context.report(action.actionLocation, """
-                        control \(control.typeName) is built into watchOS target '\(target.name)' but its action \
-                        \(intent.typeName) foregrounds the app (\(reason)); watchOS leaves such controls out of \
-                        Control Center and the Smart Stack. Use an intent that runs in the background on the watch.
-                        """, target: target)
-                }
+        let model = context.model
+        let watchApps = model.targets(ofKind: .watchApp)
+        guard !watchApps.isEmpty else { return }
+        // Controls the watch offers itself: then only those can be placed on the watch (iPhone ones are not).
+        let watchHasControls = model.controls.contains { $0.targets.contains { $0.platforms.contains(.watchOS) } }
+        guard !watchHasControls else { return }
+        for control in model.controls {
+            guard let target = control.targets.first(where: { $0.platforms.contains(.iOS) && !$0.platforms.contains(.watchOS) }) else { continue }
+            for action in control.actions(on: .iOS) {
+                guard let declaration = action.intentType, let intent = model.intent(declaredBy: declaration),
+                      let reason = intent.opensAppReason(on: .iOS) else { continue }
+                context.report(action.actionLocation, """
+                    control \(control.typeName) foregrounds the iPhone app (\(intent.typeName): \(reason)); watch app \
+                    '\(watchApps[0].name)' offers no controls of its own, so the watch relays the iPhone's and leaves this \
+                    one out. Give the watch app its own control, or use an intent that runs in the background.
+                    """, target: target)
             }
         }
     }

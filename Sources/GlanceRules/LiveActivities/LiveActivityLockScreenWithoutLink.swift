@@ -19,21 +19,38 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             Apple, DynamicIsland widgetURL(_:) <https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)>
             """,
         triggeringExamples: [
+            RuleExample(files: [
+                .widget("""
+                    struct DeliveryLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                                ↓DeliveryView(state: context.state)
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Order") } }
+                                    compactLeading: { Image(systemName: "bag") } compactTrailing: { Text("5m") } minimal: { Image(systemName: "bag") }
+                                    .widgetURL(URL(string: "shop://order"))
+                            }
+                        }
+                    }
+                    """),
+                .app(Self.appHandlingURLs),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            // The app reads no URL at all: the Lock Screen loses nothing (deep_link_unhandled is the finding).
             .widget("""
                 struct DeliveryLiveActivity: Widget {
                     var body: some WidgetConfiguration {
                         ActivityConfiguration(for: DeliveryAttributes.self) { context in
-                            ↓DeliveryView(state: context.state)
+                            DeliveryView(state: context.state)
                         } dynamicIsland: { context in
                             DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Order") } }
                                 compactLeading: { Image(systemName: "bag") } compactTrailing: { Text("5m") } minimal: { Image(systemName: "bag") }
-                                .widgetURL(URL(string: "shop://order"))
+                                .widgetURL(URL(string: "shop://open"))
                         }
                     }
                 }
                 """),
-        ],
-        nonTriggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {
                     var body: some WidgetConfiguration {
@@ -50,6 +67,12 @@ struct LiveActivityLockScreenWithoutLink: Rule {
                 """),
         ])
 
+    static let appHandlingURLs = """
+        @main struct ShopApp: App {
+            var body: some Scene { WindowGroup { ContentView().onOpenURL { url in Router.shared.open(url) } } }
+        }
+        """
+
     func validate(_ context: RuleContext) {
         for activity in context.model.liveActivities {
             let links = context.model.deepLinks.filter { $0.surface == .liveActivity && $0.owner == activity.attributes && activity.targets.map(\.id) == $0.targets.map(\.id) }
@@ -58,6 +81,9 @@ struct LiveActivityLockScreenWithoutLink: Rule {
                 link.presentation != "lockScreen" && link.source == .widgetURL && (link.url.map { URLRoutes.route(of: $0) != nil } ?? true)
             }
             guard !onIsland.isEmpty, !links.contains(where: { $0.presentation == "lockScreen" }) else { continue }
+            // An app that reads no URL loses nothing when the Lock Screen carries none (deep_link_unhandled says so).
+            let apps = activity.targets.compactMap { context.model.kind(of: $0).isApp ? $0 : context.model.app(for: $0) }
+            guard apps.contains(where: { app in context.model.urlHandlers.contains { $0.handlesURLs && $0.targets.contains { $0.id == app.id } } }) else { continue }
             guard let root = activity.presentations.lockScreen.roots.first?.statements.first else { continue }
             context.report(Chains.split(root).root.location, "the \(activity.attributes) Live Activity sets widgetURL on the Dynamic Island (\(context.place(onIsland[0].location))) but not on its Lock Screen view, so Lock Screen taps carry no deep link. Add .widgetURL(_:) to the Lock Screen view.", target: activity.targets.first)
         }

@@ -80,11 +80,12 @@ struct ConfigurationIntentPerform: Rule {
     }
 
     func validate(_ context: RuleContext) {
-        let usedAsAction = Set(context.model.intentUses.map(\.intent))
+        let usedAsAction = Set(context.model.intentUses.compactMap(\.declaration?.location))
         for intent in context.model.intents {
             guard let kind = ["WidgetConfigurationIntent", "ControlConfigurationIntent"].first(where: intent.conformances.contains),
-                  let perform = intent.perform, !usedAsAction.contains(intent.typeName), !Self.isTrivial(perform) else { continue }
-            context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action. Read the parameters in the provider instead and remove perform().")
+                  let perform = intent.perform, !usedAsAction.contains(intent.location), !Self.isTrivial(perform) else { continue }
+            context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action. Read the parameters in the provider instead and remove perform().",
+                           target: intent.targets.first)
         }
     }
 }

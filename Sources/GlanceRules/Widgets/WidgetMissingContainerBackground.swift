@@ -85,7 +85,10 @@ struct WidgetMissingContainerBackground: Rule {
                 continue
             }
             guard let root = widget.content.roots.first?.statements.first else { continue }
-            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the iOS 17 SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).")
+            let target = widget.targets.first(where: model.isWidgetExtension)
+            let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
+                : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
+            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
         }
     }
 }

@@ -1,23 +1,12 @@
 import SwiftUI
 import WidgetKit
 
+/// The watch app's widgets. It offers no controls of its own, so the watch relays the iPhone's (see
+/// Widgets/OpenLampSettingsControl.swift).
 @main
-struct WatchControls: WidgetBundle {
+struct WatchWidgets: WidgetBundle {
     var body: some Widget {
-        OpenWatchAppControl()
         PlayerWidget()
-    }
-}
-
-/// Mistake: a watch control that foregrounds the app; watchOS leaves it out of Control Center
-/// (control_opens_app_on_watch).
-struct OpenWatchAppControl: ControlWidget {
-    var body: some ControlWidgetConfiguration {
-        StaticControlConfiguration(kind: "com.example.mistakes.watch.open") {
-            ControlWidgetButton(action: OpenWatchAppIntent()) { Label("Open", systemImage: "applewatch") }
-        }
-        .displayName("Open Mistakes")
-        .description("Opens the app.")
     }
 }
 
