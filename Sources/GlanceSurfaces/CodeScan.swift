@@ -44,8 +44,11 @@ struct CodeScan {
             switch expr {
             case .identifier(let name, let location) where Self.trackedAPIs.contains(name) && isFramework(name, at: location):
                 apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
-            case .member(let base, let name, let location) where Self.trackedAPIs.contains(name) && isActivity(base):
-                apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
+            case .member(let base, let name, let location) where (Self.trackedAPIs.contains(name) || name == "activities") && isActivity(base):
+                var use = APIUse(name: name == "activities" ? APIUse.activityList : name, location: location, targets: targets(),
+                                 context: site.context, member: site.member)
+                if case .identifier(let activity, _)? = base { use.attributes = TypeName.genericArguments(activity).first }
+                apiUses.append(use)
             default:
                 break
             }

@@ -389,12 +389,16 @@ public struct AlarmMetadataUse: Sendable {
 public struct APIUse: Sendable {
     /// The `name` of `AlarmManager.schedule(id:configuration:)` calls.
     public static let alarmSchedule = "AlarmManager.schedule"
+    /// The `name` of `Activity<…>.activities`: the list of the app's running activities.
+    public static let activityList = "Activity.activities"
 
     public let name: String
     public let location: SourceLocation
     public let targets: [Target]
     public let context: String?
     public let member: String?
+    /// For `Activity<Attributes>.…`: the attributes type as written (`DeliveryAttributes`).
+    public var attributes: String? = nil
 }
 
 /// `.handGestureShortcut(.primaryAction)`.

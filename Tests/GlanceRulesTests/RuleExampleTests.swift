@@ -16,7 +16,7 @@ struct RuleExampleTests {
             if !expected.isEmpty {
                 #expect(actual == expected, "\(identifier) triggering example \(index): \(violations.map(\.message))")
             }
-            #expect(violations.allSatisfy { $0.rule == identifier && $0.severity == rule.description.defaultSeverity })
+            #expect(violations.allSatisfy { $0.rule == identifier && $0.severity == (example.severity ?? rule.description.defaultSeverity) })
         }
     }
 

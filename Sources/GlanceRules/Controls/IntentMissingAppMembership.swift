@@ -22,6 +22,25 @@ struct IntentMissingAppMembership: Rule {
             report: intent not found in the app process <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
             """,
         triggeringExamples: [
+            // Opening a URL from perform(): reported as a warning.
+            RuleExample(files: [
+                .widget("""
+                    struct OpenSiteControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.site") {
+                                ControlWidgetButton(action: OpenSiteIntent()) { Label("Site", systemImage: "safari") }
+                            }
+                        }
+                    }
+                    struct ↓OpenSiteIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Open Site"
+                        static let openAppWhenRun = true
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            .result(opensIntent: OpenURLIntent(URL(string: "https://example.com/today")!))
+                        }
+                    }
+                    """),
+            ]).reported(as: .warning),
             RuleExample(files: [
                 .widget("""
                     struct OpenTimerControl: ControlWidget {
@@ -114,11 +133,16 @@ struct IntentMissingAppMembership: Rule {
                 case .liveActivityButton: usedBy = "a button in the \(use.owner) Live Activity"
                 case .alarm: usedBy = "an AlarmKit alarm"
                 }
+                // `.result(opensIntent: OpenURLIntent(…))`: developers report the tap works from the extension alone.
+                let opensURL = intent.perform?.body?.allCalls.contains { $0.name == "OpenURLIntent" } ?? false
+                let consequence = opensURL
+                    ? "its perform() opens a URL through OpenURLIntent, which is reported to work from the extension, but the app may not be foregrounded as intended"
+                    : "the tap fails silently"
                 context.report(intent.location, """
                     \(intent.typeName) runs in the app process (\(reason)) and is used by \(usedBy), but \
-                    \(context.relativePath(intent.location)) is not a member of app target '\(app.name)'; the tap fails \
-                    silently. Add the file to '\(app.name)' as well.
-                    """, target: app)
+                    \(context.relativePath(intent.location)) is not a member of app target '\(app.name)'; \(consequence). \
+                    Add the file to '\(app.name)' as well.
+                    """, target: app, severity: opensURL ? .warning : nil)
             }
         }
     }

@@ -21,6 +21,8 @@ public struct RuleExample: Sendable {
     /// Whether every file sees Apple's frameworks as if it imported them (examples leave `import`s out). An
     /// example about imports and shadowing (an app's own `AlarmManager`) turns this off and writes its imports.
     public var importsFrameworks = true
+    /// For a triggering example whose violations the rule reports at another severity than its default.
+    public var severity: Severity?
 
     public init(files: [ExampleFile], targets: [ExampleTarget] = ExampleTarget.defaults, expectedPlaces: [String]? = nil, note: String? = nil) {
         self.files = files
@@ -44,6 +46,13 @@ public struct RuleExample: Sendable {
     public func with(_ name: String, _ change: (inout ExampleTarget) -> Void) -> RuleExample {
         var copy = self
         if let index = copy.targets.firstIndex(where: { $0.name == name }) { change(&copy.targets[index]) }
+        return copy
+    }
+
+    /// A triggering example reported at `severity` rather than the rule's default.
+    public func reported(as severity: Severity) -> RuleExample {
+        var copy = self
+        copy.severity = severity
         return copy
     }
 

@@ -32,6 +32,8 @@ public enum RuleRegistry {
         WidgetImageOversized.self,
         // Live Activities
         LiveActivitiesNotEnabled.self,
+        ActivityTypeNotConfigured.self,
+        ActivityListOutsideApp.self,
         MisspelledInfoPlistKey.self,
         LiveActivityViewNetworkAccess.self,
         LiveActivityPayloadBudget.self,

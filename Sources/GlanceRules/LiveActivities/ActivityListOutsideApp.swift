@@ -1,0 +1,107 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// `Activity<…>.activities` lists the activities of the process that reads it: outside the app it is empty.
+struct ActivityListOutsideApp: Rule {
+    static let description = RuleDescription(
+        identifier: "activity_list_outside_app",
+        name: "Live Activities updated outside the app process",
+        group: .liveActivities,
+        defaultSeverity: .warning,
+        summary: "Code that runs outside the app process — an extension, or a plain AppIntent that a widget or control button runs in the widget extension — reads `Activity<…>.activities` to update or end activities.",
+        rationale: """
+            The running activities are the app's: in a notification service extension, or in an intent that runs \
+            in the widget extension, `Activity<…>.activities` is empty, so the loop that updates or ends them does \
+            nothing, silently. An intent a widget or control button runs executes in the widget extension unless \
+            it is a `LiveActivityIntent` (or opens the app), and Apple asks for such intents to be members of the \
+            app target. Make the intent a `LiveActivityIntent` compiled into the app, or update the activity with \
+            an ActivityKit push.
+            """,
+        source: """
+            Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
+            Apple, LiveActivityIntent <https://developer.apple.com/documentation/appintents/liveactivityintent>; \
+            Apple, Activity.activities <https://developer.apple.com/documentation/activitykit/activity/activities>
+            """,
+        triggeringExamples: [
+            // A plain AppIntent in the widget extension, run by a control button (FC2-02).
+            RuleExample(files: [.widget("""
+                struct StopSessionControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.stop") {
+                            ControlWidgetButton(action: StopSessionIntent()) { Label("Stop", systemImage: "stop") }
+                        }
+                    }
+                }
+                struct StopSessionIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Stop"
+                    func perform() async throws -> some IntentResult {
+                        for activity in Activity<SessionAttributes>.↓activities { await activity.end(nil, dismissalPolicy: .immediate) }
+                        return .result()
+                    }
+                }
+                """)]),
+            // A notification service extension.
+            RuleExample(files: [ExampleFile(path: "Notifications/Service.swift", targets: ["Notifications"], contents: """
+                final class NotificationService: UNNotificationServiceExtension {
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler handler: @escaping (UNNotificationContent) -> Void) {
+                        Task { for activity in Activity<SessionAttributes>.↓activities { await activity.update(content) } }
+                    }
+                }
+                """)], targets: ExampleTarget.defaults + [ExampleTarget(name: "Notifications", kind: .appExtension, platform: .iOS,
+                                                                         bundleIdentifier: "com.example.app.notifications")]),
+        ],
+        nonTriggeringExamples: [
+            // A LiveActivityIntent compiled into the app as well: it runs in the app process.
+            RuleExample(files: [
+                .widget("""
+                    struct StopSessionControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "com.example.app.stop") {
+                                ControlWidgetButton(action: StopSessionIntent()) { Label("Stop", systemImage: "stop") }
+                            }
+                        }
+                    }
+                    """),
+                .shared("""
+                    struct StopSessionIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Stop"
+                        func perform() async throws -> some IntentResult {
+                            for activity in Activity<SessionAttributes>.activities { await activity.end(nil, dismissalPolicy: .immediate) }
+                            return .result()
+                        }
+                    }
+                    """),
+            ]),
+            // The app itself.
+            .app("""
+                func endAll() async {
+                    for activity in Activity<SessionAttributes>.activities { await activity.end(nil, dismissalPolicy: .immediate) }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        // Intents that widget, Live Activity and control buttons run, and where they run.
+        let buttonIntents = model.intentUses.filter { $0.site != .alarm }.compactMap(model.intent(of:))
+        for use in model.apiUses(APIUse.activityList) {
+            guard !use.targets.isEmpty else { continue }
+            let apps = use.targets.filter { model.kind(of: $0).isApp }
+            var runsIn: String?
+            if apps.isEmpty {
+                runsIn = "extension \(quotedList(use.targets.map(\.name)))"
+            } else if let owner = use.context,
+                      let intent = buttonIntents.first(where: { $0.typeName == owner && $0.location.file == use.location.file || $0.typeName == owner && $0.targets.map(\.id) == use.targets.map(\.id) }),
+                      !intent.runsInApp(on: use.targets.first?.platforms.first) {
+                runsIn = "the widget extension, where \(intent.typeName) runs when a widget or control button performs it (it is a plain AppIntent)"
+            }
+            guard let runsIn else { continue }
+            let type = use.attributes.map { "Activity<\($0)>" } ?? "Activity"
+            context.report(use.location, """
+                \(type).activities is read in \(runsIn); outside the app process the list is empty, so these activities \
+                are never updated or ended. Use a LiveActivityIntent that is a member of the app target, or an ActivityKit push.
+                """, target: use.targets.first)
+        }
+    }
+}
