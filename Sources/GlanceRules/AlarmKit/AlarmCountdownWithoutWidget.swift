@@ -17,6 +17,7 @@ struct AlarmCountdownWithoutWidget: Rule {
             those states never appear (the alert still does).
             """,
         source: "seed alarmkit-live-activities-integration (Why You Need a Widget Extension; Checklist); facts AK-03, AK-08",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             .app("""
                 func scheduleTimer() async throws {

@@ -15,6 +15,7 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             setting, so it must be in the Info.plist file itself.
             """,
         source: "facts AK-05, XC-02, XC-03",
+        requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample.app("""
                 func arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }

@@ -15,6 +15,7 @@ struct AlarmMetadataMismatch: Rule {
             type than the app schedules, the countdown and paused UI never appear.
             """,
         source: "seed alarmkit-live-activities-integration (Custom AlarmMetadata); field case FC-34",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

@@ -18,6 +18,7 @@ struct ControlNotReloaded: Rule {
             intent are not counted: the system reloads the control after it runs.
             """,
         source: "seed controls-and-live-activities-on-apple-watch (Common mistakes); fact CT-01; field case FC-03",
+        requires: [.targets],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

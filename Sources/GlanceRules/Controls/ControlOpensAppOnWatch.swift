@@ -17,6 +17,7 @@ struct ControlOpensAppOnWatch: Rule {
             keep OpenIntent for iPhone-only controls.
             """,
         source: "seed controls-and-live-activities-on-apple-watch (Controls on Apple Watch); facts CT-07, CT-10",
+        requires: [.targets],
         triggeringExamples: [
             .watchWidget("""
                 struct OpenTimerControl: ControlWidget {

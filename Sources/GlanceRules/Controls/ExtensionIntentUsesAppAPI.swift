@@ -15,6 +15,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
             a `Link`/`widgetURL`; to change data, write to the App Group from the intent itself.
             """,
         source: "seed widgets-and-control-center-controls (Buttons in widgets); field case FC-05",
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct OpenPageIntent: AppIntent {

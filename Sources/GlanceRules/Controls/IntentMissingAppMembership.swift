@@ -17,6 +17,7 @@ struct IntentMissingAppMembership: Rule {
             target too.
             """,
         source: "seeds controls-and-live-activities-on-apple-watch (Opening the app from a control), widgets-and-control-center-controls; facts CT-06, INT-01; field case FC-34",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

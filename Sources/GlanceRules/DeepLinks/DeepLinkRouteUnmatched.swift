@@ -17,6 +17,7 @@ struct DeepLinkRouteUnmatched: Rule {
             cannot see, it stays silent.
             """,
         source: "seeds launching-app-from-live-activity, linking-to-app-scenes-from-widgets",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

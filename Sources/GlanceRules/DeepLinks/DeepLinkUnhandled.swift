@@ -15,6 +15,7 @@ struct DeepLinkUnhandled: Rule {
             delegate methods. Universal links (https) may arrive as a browsing-web user activity instead.
             """,
         source: "seeds launching-app-from-live-activity, linking-to-app-scenes-from-widgets; fact WK-04",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

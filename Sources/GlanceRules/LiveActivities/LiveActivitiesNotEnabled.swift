@@ -18,6 +18,7 @@ struct LiveActivitiesNotEnabled: Rule {
             configuration. AlarmKit alarms alone (ActivityConfiguration for AlarmAttributes) do not need it.
             """,
         source: "seed controls-and-live-activities-on-apple-watch (ActivityAttributes shape; Common mistakes); facts LA-03, XC-01…XC-05",
+        requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -17,6 +17,7 @@ struct LiveActivityImageTooLarge: Rule {
             when it is unknown. Ship presentation-sized variants.
             """,
         source: "seed controls-and-live-activities-on-apple-watch (Constraints; Common mistakes); fact LA-05; field case FC-18",
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct ScoreLiveActivity: Widget {

@@ -15,6 +15,7 @@ struct LiveActivityPushWithoutEntitlement: Rule {
             arrives and pushes cannot reach the activity.
             """,
         source: "facts TOK-01, TOK-02, TOK-03, XC-06",
+        requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.app("""
                 func start() throws {

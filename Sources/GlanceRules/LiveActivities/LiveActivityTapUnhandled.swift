@@ -15,6 +15,7 @@ struct LiveActivityTapUnhandled: Rule {
             wherever the app last was instead of on the tracked order, timer or trip.
             """,
         source: "seed launching-app-from-live-activity (Respond to the system's default launch behavior); facts WK-04, WK-05",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -16,6 +16,7 @@ struct MisspelledInfoPlistKey: Rule {
             `WKSupportsLiveActivityLaunchAttributeTypes` and `NSAlarmKitUsageDescription` are caught too.
             """,
         source: "facts LA-03, LA-11, AK-05, XC-04",
+        requires: [.infoPlist],
         triggeringExamples: [
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportsFrequentLiveActivityUpdates", .bool(true)) }.expecting([".:1:1"]),
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportLiveActivities", .bool(true)) }.expecting([".:1:1"]),

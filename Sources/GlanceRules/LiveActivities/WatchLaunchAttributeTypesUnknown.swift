@@ -17,6 +17,7 @@ struct WatchLaunchAttributeTypesUnknown: Rule {
             typo, a renamed struct — means taps show the full-screen wrapper with "open on iPhone" instead.
             """,
         source: "seed launching-app-from-live-activity (Configure how your Live Activity launches your app in watchOS); facts LA-11, XC-04",
+        requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -15,6 +15,7 @@ struct ExtensionNotEmbedded: Rule {
             installing" leaves it out of Debug builds run from Xcode.
             """,
         source: "field cases; Xcode copy-files phases (dstSubfolderSpec 13)",
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

@@ -18,6 +18,7 @@ struct AppGroupNotEntitled: Rule {
             or entitlement that depends on a setting Glance cannot resolve is skipped.
             """,
         source: "seed widgets-and-control-center-controls; facts WK-14, XC-06, XC-07",
+        requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")

@@ -15,6 +15,7 @@ struct AppGroupNotShared: Rule {
             sees the app's data.
             """,
         source: "fact WK-14",
+        requires: [.targets, .embedding, .entitlements],
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

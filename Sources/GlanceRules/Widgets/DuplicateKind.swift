@@ -15,6 +15,7 @@ struct DuplicateKind: Rule {
             Give each a unique, reverse-DNS kind.
             """,
         source: "facts CT-02, WK-09",
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

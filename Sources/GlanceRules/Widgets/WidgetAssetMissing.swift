@@ -17,6 +17,7 @@ struct WidgetAssetMissing: Rule {
             (`bundle:`) are not checked.
             """,
         source: "field cases FC-12, FC-18; asset catalogs (`*.xcassets/*.imageset`, `*.colorset`)",
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

@@ -16,6 +16,7 @@ struct WidgetImageOversized: Rule {
             devices. Downscale them.
             """,
         source: "field case FC-12",
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct HeaderWidget: Widget {

@@ -17,6 +17,7 @@ struct WidgetMissingContainerBackground: Rule {
             uses types Glance cannot see.
             """,
         source: "field case FC-07",
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

@@ -14,6 +14,7 @@ struct WidgetNoSupportedFamily: Rule {
             `.supportedFamilies([])`, or only `.accessoryCorner` in an iOS extension, leaves nothing to add.
             """,
         source: "field case FC-11",
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct ClockWidget: Widget {

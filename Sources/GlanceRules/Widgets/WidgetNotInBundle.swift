@@ -16,6 +16,7 @@ struct WidgetNotInBundle: Rule {
             Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle.
             """,
         source: "seeds controls-and-live-activities-on-apple-watch (Bundle every control), alarmkit-live-activities-integration (Register in Widget Bundle); fact CT-08; field case FC-11",
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 @main
