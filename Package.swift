@@ -70,7 +70,7 @@ let package = Package(
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
-        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload"], swiftSettings: syntaxCompile),
         // command line
@@ -87,9 +87,9 @@ let package = Package(
         .testTarget(name: "GlanceSurfacesTests", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlancePayloadTests", dependencies: ["GlancePayload", "GlanceProject", "GlanceSurfaces", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
-        .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]
 )

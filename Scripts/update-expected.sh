@@ -31,4 +31,10 @@ done
 "$glance" payload template OrderAttributes --project "$project" --event start > "$out/payload-template-start.json"
 "$glance" payload simulate "${sequence[@]}" --project "$project" > "$out/payload-simulate.txt"
 "$glance" payload simulate "$pushes/delivery.jsonl" --project "$project" --format json > "$out/payload-simulate.json"
+fixtures=Tests/GlanceCLITests/Fixtures
+"$glance" lint "$fixtures/TuistTimers" --explain-skips > "$out/TuistTimers.lint.txt" 2>/dev/null
+"$glance" surfaces "$fixtures/TuistTimers" --format json > "$out/TuistTimers.surfaces.json"
+"$glance" lint "$fixtures/XcodeGenFocus" --explain-skips > "$out/XcodeGenFocus.lint.txt" 2>/dev/null
+"$glance" lint "$fixtures/ExpoStreaks" --explain-skips > "$out/ExpoStreaks.lint.txt" 2>/dev/null
+"$glance" surfaces "$fixtures/ExpoStreaks" > "$out/ExpoStreaks.surfaces.txt"
 git status --short "$out"

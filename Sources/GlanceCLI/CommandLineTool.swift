@@ -90,8 +90,23 @@ public struct CommandLineTool {
         let options = ReportOptions(displayRoot: Glance.displayRoot(for: path), explainSkips: arguments.flag("--explain-skips"),
                                     toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
+        if !arguments.flag("--quiet"), let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
+            output.standardError += note
+        }
         let failing = result.violations.contains { $0.severity == .error || settings.strict }
         output.exitCode = failing ? 1 : 0
+    }
+
+    /// One line on standard error when the folder's Xcode project is generated and not there: which generator
+    /// to run, and how many rules could not run without it. Nil for other folders (an Xcode project, a Swift
+    /// package or a folder of Swift files).
+    static func generatedProjectNote(_ project: ProjectModel, rules: [any Rule.Type], path: String) -> String? {
+        guard project.isLooseSources, !project.generators.isEmpty else { return nil }
+        let root = Glance.displayRoot(for: path)
+        let generators = project.generators.map { "\($0.name) generates it from \($0.evidence): run `\($0.command)`" }.joined(separator: "; ")
+        let notRun = rules.filter { !$0.description.requires.isSubset(of: project.knownFacts) }.count
+        let skipped = notRun == 0 ? "" : " (\(notRun) rule\(notRun == 1 ? "" : "s") that need\(notRun == 1 ? "s" : "") it did not run; --explain-skips lists them)"
+        return "glance: note: no .xcodeproj in \(root.isEmpty ? "." : root); \(generators), then lint again for a full check\(skipped)\n"
     }
 
     // MARK: surfaces
@@ -196,7 +211,8 @@ enum Help {
                 ARGUMENTS:
                   PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
                                      A folder is searched for every .xcodeproj; without one, its Swift files are
-                                     read as one target.
+                                     read as loose sources (per target of a Tuist Project.swift or an Expo
+                                     targets/ folder) and rules that need the Xcode project do not run.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:
@@ -209,9 +225,12 @@ enum Help {
                                        markdown        a summary table for a pull-request comment
                                      Wins over the configuration's "reporter".
                   --strict           Exit 1 on warnings too (also when the configuration says "strict": true).
-                  --explain-skips    List what could not be checked, and why (xcode, json, sarif,
+                  --explain-skips    List what could not be checked, and why, including the rules that did not
+                                     run because the folder has no Xcode project (xcode, json, sarif,
                                      github-actions, junit and markdown; checkstyle has no place for it).
                   --parse-all        Parse every Swift file instead of only those that can matter (slower; for checking).
+                  --quiet            Do not print the note on standard error that a folder's Xcode project is
+                                     generated (Tuist, XcodeGen, Expo) and not there.
                   --config <file>    The configuration to use. Default: the first .glance.json in PATH's folder or
                                      any folder above it (see 'glance init').
                   --baseline <file>  Report only violations not recorded in this baseline. Wins over the

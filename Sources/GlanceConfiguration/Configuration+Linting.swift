@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceRules
 
 /// Applying a configuration to a lint run: which rules run, at which severity, and which violations are

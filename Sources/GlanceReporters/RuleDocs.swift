@@ -23,6 +23,12 @@ public enum RuleDocs {
         """
     }
 
+    /// What a rule needs beyond the code, for its page and `glance rules RULE_ID`: `target kinds and embedding
+    /// from an Xcode project; not run in folders without one`. Nil for rules that read only code.
+    public static func needs(_ description: RuleDescription) -> String? {
+        description.requires.isEmpty ? nil : "\(description.requires) from an Xcode project; not run in folders without one"
+    }
+
     /// One rule's page.
     public static func page(_ rule: any DescribedRule.Type) -> String {
         let description = rule.description
@@ -31,7 +37,9 @@ public enum RuleDocs {
             "- Identifier: `\(description.identifier)`",
             "- Group: \(description.group.rawValue)",
             "- Default severity: \(description.defaultSeverity.rawValue)",
-            "- Enabled by default: \(description.enabledByDefault ? "yes" : "no")", "",
+            "- Enabled by default: \(description.enabledByDefault ? "yes" : "no")",
+        ] + (needs(description).map { ["- Needs: " + $0] } ?? []) + [
+            "",
             description.summary, "",
             "## Rationale", "", description.rationale, "",
             "## Source", "", description.source, "",

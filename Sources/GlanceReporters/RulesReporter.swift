@@ -49,7 +49,8 @@ public enum RulesReporter {
             let description = rule.description
             return ["identifier": description.identifier, "name": description.name, "group": description.group.rawValue,
                     "severity": description.defaultSeverity.rawValue, "enabledByDefault": description.enabledByDefault,
-                    "summary": description.summary, "rationale": description.rationale, "source": description.source]
+                    "summary": description.summary, "rationale": description.rationale, "source": description.source,
+                    "requires": description.requires.identifiers]
         })
     }
 
@@ -59,7 +60,7 @@ public enum RulesReporter {
         var text = """
             \(description.identifier): \(description.name)
             Group: \(description.group.rawValue)
-            Default severity: \(description.defaultSeverity.rawValue)\(description.enabledByDefault ? "" : " (opt-in)")
+            Default severity: \(description.defaultSeverity.rawValue)\(description.enabledByDefault ? "" : " (opt-in)")\(RuleDocs.needs(description).map { "\nNeeds: " + $0 } ?? "")
 
             \(description.summary)
 

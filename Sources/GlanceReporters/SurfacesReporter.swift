@@ -132,7 +132,11 @@ public enum SurfacesReporter {
     /// The text table: per target, what it ships.
     public static func text(_ model: SurfaceModel) -> String {
         var lines: [String] = []
-        let projectLine = model.project.isLooseSources ? "(no Xcode project: sources read as one target)" : model.project.projectFiles.joined(separator: ", ")
+        var projectLine = model.project.projectFiles.joined(separator: ", ")
+        if model.project.isLooseSources {
+            let generators = model.project.generators.map { "\($0.name) generates it from \($0.evidence): run `\($0.command)` for a full check" }
+            projectLine = generators.isEmpty ? "(no Xcode project: sources read as one target)" : "(no Xcode project; \(generators.joined(separator: "; ")))"
+        }
         lines.append("Project: \(projectLine)")
         for surface in model.targets {
             let target = surface.target

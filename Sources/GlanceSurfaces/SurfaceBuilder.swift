@@ -92,9 +92,6 @@ struct SurfaceBuilder {
         if !project.unassignedSources.isEmpty {
             skips.append(Skip(rule: nil, file: nil, reason: "\(project.unassignedSources.count) Swift file(s) under the folder are in no target; not linted"))
         }
-        if project.isLooseSources {
-            skips.append(Skip(rule: nil, file: nil, reason: "no .xcodeproj found: sources read as one target of unknown kind; rules that need targets, Info.plist or entitlements stay silent"))
-        }
         return SurfaceModel(project: project, resolver: resolver, targets: targets, widgets: widgets, controls: controls,
                             liveActivities: liveActivities, intents: intents, intentUses: uses.sorted { $0.location < $1.location },
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,

@@ -79,7 +79,7 @@ struct PayloadCommandTests {
             (["payload", "template", "OrderAttributes"], "glance: error: payload template needs --project PATH to read the type from (see 'glance payload template --help')\n"),
             (["payload", "chek"], "glance: error: unknown payload command 'chek'; did you mean 'check'? (see 'glance payload --help')\n"),
             (["payload", "check", Self.pushes + "/2-update.json", "--project", "Examples/CommonMistakes"],
-             "glance: error: \(Self.pushes)/2-update.json: cannot check content-state: the project has 4 ActivityAttributes types (AlarmAttributes, DeliveryAttributes, WorkoutAttributes, TickerAttributes); choose one with --attributes\n"),
+             "glance: error: \(Self.pushes)/2-update.json: cannot check content-state: the project has 5 ActivityAttributes types (AlarmAttributes, FollowAttributes, DeliveryAttributes, WorkoutAttributes, TickerAttributes); choose one with --attributes\n"),
             (["payload", "check", Self.pushes + "/2-update.json", "--attributes", "OrderAttributes"],
              "glance: error: --attributes needs --project PATH to find the type (see 'glance payload --help')\n"),
         ]

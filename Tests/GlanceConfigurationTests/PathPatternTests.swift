@@ -1,5 +1,6 @@
 import Testing
 import GlanceConfiguration
+import GlanceProject
 
 struct PathPatternTests {
     @Test func starStaysInOneComponent() {

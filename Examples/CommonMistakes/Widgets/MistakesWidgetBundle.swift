@@ -16,6 +16,7 @@ struct MistakesWidgetBundle: WidgetBundle {
         RemindersControl()
         OpenLampSettingsControl()
         MeterWidget()
+        EndDeliveriesControl()
     }
 }
 

@@ -77,7 +77,7 @@ public enum InfoPlistMerger {
 
     private static func reason(of error: ProjectError) -> String {
         switch error {
-        case .malformed(_, let reason), .unreadable(_, let reason): return reason
+        case .malformed(_, let reason), .unreadable(_, let reason), .nothingToLint(_, let reason): return reason
         case .notFound: return "not found"
         }
     }

@@ -6,8 +6,11 @@ import FoundationXML
 /// Finds and reads the project(s) at a path: a folder, an `.xcodeproj`, an `.xcworkspace` (its
 /// `contents.xcworkspacedata` names the projects), or a `project.pbxproj`. A folder is searched for every
 /// `.xcodeproj` below it (CocoaPods' `Pods.xcodeproj` and folders such as `node_modules`, `.build`,
-/// `DerivedData` excepted). With no project at all, the Swift files under the folder are read as one target
-/// of unknown kind (`ProjectModel.isLooseSources`), so target-dependent rules can stay silent.
+/// `DerivedData` excepted). With no project at all, the Swift files under the folder are read as loose
+/// sources (`ProjectModel.isLooseSources`, see `LooseSources`): per target where a Tuist manifest or an Expo
+/// `targets/` folder says which files make one, else as one target of unknown kind; the generator that writes
+/// the project is named, and rules that need the project do not run. A folder with neither a project nor a
+/// Swift source is an error. Manifests (`Package.swift`, Tuist's `Project.swift`, …) are never sources.
 public struct ProjectLoader {
     public let fileSystem: FileSystem
 
@@ -21,7 +24,8 @@ public struct ProjectLoader {
     ]
 
     /// Loads the model.
-    /// - Throws: `ProjectError` naming the file when the path does not exist or a project file is malformed.
+    /// - Throws: `ProjectError` naming the file when the path does not exist, a project file is malformed, or
+    ///   the folder holds no project and no Swift source (`nothingToLint`).
     public func load(path: String) throws -> ProjectModel {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         guard fileSystem.exists(absolute) || (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil else {
@@ -29,7 +33,7 @@ public struct ProjectLoader {
         }
         guard fileSystem.exists(absolute) else { throw ProjectError.unreadable(path, reason: "broken symbolic link or link loop") }
         let (root, projects, notes) = try locate(absolute, given: path)
-        return try read(root: root, projects: projects, notes: notes)
+        return try read(root: root, projects: projects, notes: notes, given: path)
     }
 
     func locate(_ absolute: String, given: String) throws -> (root: String, projects: [String], notes: [String]) {
@@ -118,7 +122,7 @@ public struct ProjectLoader {
         return projects
     }
 
-    func read(root: String, projects: [String], notes initialNotes: [String]) throws -> ProjectModel {
+    func read(root: String, projects: [String], notes initialNotes: [String], given: String) throws -> ProjectModel {
         var notes = initialNotes
         var targets: [Target] = []
         var modules: [SwiftModule] = []
@@ -130,19 +134,13 @@ public struct ProjectLoader {
             modules += read.modules
             notes += reader.notes
         }
-        let allSwift = fileSystem.walk(root, descend: { folder in
+        let allFiles = fileSystem.walk(root, descend: { folder in
             !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
-        }).filter { $0.pathExtension == "swift" }
-        if projects.isEmpty {
-            let target = Target(id: "sources", name: root.lastPathComponent, productType: nil, kind: .unknown,
-                                kindReason: "no .xcodeproj found; Swift files read as one target", platforms: [],
-                                sources: allSwift, assetCatalogs: [], configurations: [], defaultConfigurationName: nil,
-                                dependencies: [], embeds: [], projectPath: nil)
-            return ProjectModel(root: root, projectFiles: [], targets: [target], unassignedSources: [],
-                                isLooseSources: true, notes: notes + fileSystem.problems.map { $0 })
-        }
+        })
+        if projects.isEmpty { return try readLoose(root: root, files: allFiles, notes: notes, given: given) }
         let assigned = Set(targets.flatMap(\.sources))
-        let unassigned = allSwift.filter { !assigned.contains($0) }
+        let unassigned = allFiles.filter { $0.pathExtension == "swift" && !assigned.contains($0) }
+            .filter { !LooseSources.isManifest($0, root: root, fileSystem: fileSystem) }
         var catalogs: [String: AssetCatalog] = [:]
         for path in Set(targets.flatMap(\.assetCatalogs)) where fileSystem.isDirectory(path) {
             catalogs[path] = AssetCatalog.read(path, fileSystem: fileSystem)
@@ -150,5 +148,43 @@ public struct ProjectLoader {
         return ProjectModel(root: root, projectFiles: projects.map { $0.relative(to: root) }, targets: targets,
                             unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
                             assetCatalogs: catalogs, modules: modules)
+    }
+
+    /// A folder without any `.xcodeproj`: its sources as `LooseSources` reads them.
+    /// - Throws: `ProjectError.nothingToLint` when it holds no Swift source.
+    func readLoose(root: String, files: [String], notes initialNotes: [String], given: String) throws -> ProjectModel {
+        var loose = LooseSources(root: root, files: files, fileSystem: fileSystem)
+        guard !loose.sources.isEmpty else {
+            let generated = loose.generators.map { "\($0.name) generates the project from \($0.evidence): run `\($0.command)` first" }
+            let reason: String
+            if !generated.isEmpty {
+                reason = "no .xcodeproj and no Swift source in the folder; " + generated.joined(separator: "; ")
+            } else if fileSystem.contents(of: root).isEmpty {
+                reason = "the folder is empty; nothing to lint"
+            } else {
+                reason = "no .xcodeproj and no Swift source in the folder; nothing to lint"
+            }
+            throw ProjectError.nothingToLint(given, reason: reason)
+        }
+        loose.readTargets()
+        var notes = initialNotes
+        for generator in loose.generators {
+            notes.append("no .xcodeproj found: \(generator.name) generates it from \(generator.evidence); run `\(generator.command)`, then lint again for a full check")
+        }
+        let placed = loose.targets.filter { $0.id != "sources" }
+        let rest = loose.targets.first { $0.id == "sources" }?.sources.count ?? 0
+        var reading: String
+        if placed.isEmpty {
+            reading = "Swift files read as one target of unknown kind"
+        } else {
+            let origins = Set(placed.map { $0.id.hasPrefix("expo:") ? "the Expo targets/ folders" : "the Tuist manifests" }).sorted()
+            reading = "Swift files read per target of \(origins.joined(separator: " and ")) (\(placed.count) target\(placed.count == 1 ? "" : "s"))"
+            if rest > 0 { reading += ", \(rest) other file\(rest == 1 ? "" : "s") as one target of unknown kind" }
+        }
+        let prefix = loose.generators.isEmpty ? "no .xcodeproj found: " : ""
+        notes.append(prefix + reading + "; rules that need an Xcode project are not run")
+        notes += loose.notes
+        return ProjectModel(root: root, projectFiles: [], targets: loose.targets, unassignedSources: [], isLooseSources: true,
+                            notes: notes + fileSystem.problems, modules: loose.modules, generators: loose.generators)
     }
 }

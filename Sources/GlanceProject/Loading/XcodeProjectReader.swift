@@ -28,7 +28,7 @@ struct XcodeProjectReader {
             pbx = try PBXProj(contentsOf: URL(fileURLWithPath: resolved))
         } catch let error as ProjectError {
             switch error {
-            case .malformed(_, let reason): throw ProjectError.malformed(resolved.relative(to: root), reason: reason)
+            case .malformed(_, let reason), .nothingToLint(_, let reason): throw ProjectError.malformed(resolved.relative(to: root), reason: reason)
             case .unreadable(_, let reason): throw ProjectError.unreadable(resolved.relative(to: root), reason: reason)
             case .notFound: throw ProjectError.notFound(resolved.relative(to: root))
             }

@@ -235,6 +235,85 @@ public struct SwiftModule: Sendable, Identifiable {
     }
 }
 
+/// What a project model knows beyond the Swift code. A rule declares the facts it needs
+/// (`RuleDescription.requires`); the engine runs it only where the model has them, and records a skip
+/// otherwise. An Xcode project gives all of them; a folder without one (loose sources, or a project that a
+/// generator such as Tuist writes) gives none: its targets, if any, come from file layout and manifests.
+public struct ProjectFacts: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// What each target builds (app, widget extension, watch app, …), for which platforms, and which files it
+    /// compiles.
+    public static let targets = ProjectFacts(rawValue: 1 << 0)
+    /// Which app embeds which extension or watch app (copy-files phases).
+    public static let embedding = ProjectFacts(rawValue: 1 << 1)
+    /// Each target's merged Info.plist.
+    public static let infoPlist = ProjectFacts(rawValue: 1 << 2)
+    /// Each target's entitlements.
+    public static let entitlements = ProjectFacts(rawValue: 1 << 3)
+    /// Each target's resources: asset catalogs and loose images.
+    public static let resources = ProjectFacts(rawValue: 1 << 4)
+
+    public static let all: ProjectFacts = [.targets, .embedding, .infoPlist, .entitlements, .resources]
+
+    /// Each fact's name for messages, in declaration order.
+    public static let names: [(ProjectFacts, String)] = [
+        (.targets, "target kinds"), (.embedding, "embedding"), (.infoPlist, "Info.plist"),
+        (.entitlements, "entitlements"), (.resources, "asset catalogs"),
+    ]
+
+    /// Stable identifiers of the facts held, for JSON (`targets`, `embedding`, `infoPlist`, `entitlements`, `resources`).
+    public var identifiers: [String] {
+        let all: [(ProjectFacts, String)] = [(.targets, "targets"), (.embedding, "embedding"), (.infoPlist, "infoPlist"),
+                                            (.entitlements, "entitlements"), (.resources, "resources")]
+        return all.filter { contains($0.0) }.map(\.1)
+    }
+
+    /// `target kinds, embedding and Info.plist`.
+    public var description: String {
+        let parts = Self.names.filter { contains($0.0) }.map(\.1)
+        guard parts.count > 1 else { return parts.first ?? "nothing" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
+
+/// A tool that writes the Xcode project from files of its own (a Tuist manifest, an XcodeGen spec, an Expo
+/// app config), found in a folder that holds no `.xcodeproj`: the project exists only after the tool runs.
+public struct ProjectGenerator: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case tuist, xcodegen, expo
+    }
+
+    public let kind: Kind
+    /// The file or folder that shows it (`Project.swift`, `project.yml`, `app.json`, `Tuist/`), relative to
+    /// the lint root.
+    public let evidence: String
+
+    public init(kind: Kind, evidence: String) {
+        self.kind = kind
+        self.evidence = evidence
+    }
+
+    /// `Tuist`, `XcodeGen`, `Expo`.
+    public var name: String {
+        switch kind {
+        case .tuist: return "Tuist"
+        case .xcodegen: return "XcodeGen"
+        case .expo: return "Expo"
+        }
+    }
+
+    /// The command that writes the Xcode project, run in the folder of `evidence`.
+    public var command: String {
+        switch kind {
+        case .tuist: return "tuist generate"
+        case .xcodegen: return "xcodegen generate"
+        case .expo: return "npx expo prebuild"
+        }
+    }
+}
+
 /// Everything Glance read about the project(s) at the lint root.
 public struct ProjectModel: Sendable {
     /// The folder paths are reported relative to (the folder given, or the folder holding the project).
@@ -244,8 +323,13 @@ public struct ProjectModel: Sendable {
     public let targets: [Target]
     /// Swift files found under `root` that no target compiles (absolute paths).
     public let unassignedSources: [String]
-    /// True when no `.xcodeproj` was found and the sources were read as one target of unknown kind.
+    /// True when no `.xcodeproj` was found. The Swift files were read as loose sources: one target of unknown
+    /// kind, or — where a Tuist manifest or an Expo `targets/` folder says which files make a target — one
+    /// target per such target plus one for the files none claims. No Info.plist, entitlements or embedding
+    /// is known (`knownFacts` is empty).
     public let isLooseSources: Bool
+    /// The generators whose files the folder holds, when it holds no `.xcodeproj` (empty otherwise).
+    public let generators: [ProjectGenerator]
     /// Things that could not be read, each naming its file; the run goes on without them.
     public let notes: [String]
     /// The asset catalogs of all targets, by absolute path.
@@ -255,7 +339,9 @@ public struct ProjectModel: Sendable {
 
     /// `modules` defaults to one module per target, named after it, holding its sources.
     public init(root: String, projectFiles: [String], targets: [Target], unassignedSources: [String],
-                isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:], modules: [SwiftModule]? = nil) {
+                isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:], modules: [SwiftModule]? = nil,
+                generators: [ProjectGenerator] = []) {
+        self.generators = generators
         self.assetCatalogs = assetCatalogs
         self.modules = modules ?? targets.map { SwiftModule(id: $0.id, name: SwiftModule.moduleName(forTarget: $0.name), sources: $0.sources) }
         self.root = root
@@ -265,6 +351,9 @@ public struct ProjectModel: Sendable {
         self.isLooseSources = isLooseSources
         self.notes = notes
     }
+
+    /// What the model knows beyond the code: everything from an Xcode project, nothing from loose sources.
+    public var knownFacts: ProjectFacts { isLooseSources ? [] : .all }
 
     public func target(id: String) -> Target? { targets.first { $0.id == id } }
     public func module(id: String) -> SwiftModule? { modules.first { $0.id == id } }

@@ -21,6 +21,7 @@ struct AlarmCountdownWithoutWidget: Rule {
             Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
             Apple, AlarmPresentation <https://developer.apple.com/documentation/alarmkit/alarmpresentation>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             .app("""
                 func scheduleTimer() async throws {

@@ -19,6 +19,7 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             Apple, AlarmManager <https://developer.apple.com/documentation/alarmkit/alarmmanager>; \
             swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
             """,
+        requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample.app("""
                 func arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }

@@ -19,6 +19,7 @@ struct AlarmMetadataMismatch: Rule {
             Apple, AlarmMetadata <https://developer.apple.com/documentation/alarmkit/alarmmetadata>; \
             report: metadata type identity between app and widget <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

@@ -23,6 +23,7 @@ struct ControlNotReloaded: Rule {
             report: toggle state stale until reloaded <https://github.com/home-assistant/iOS/issues/3020>; \
             report <https://github.com/EvanBacon/expo-apple-targets/pull/104>
             """,
+        requires: [.targets],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

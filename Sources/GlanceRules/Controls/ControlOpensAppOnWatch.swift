@@ -25,6 +25,7 @@ struct ControlOpensAppOnWatch: Rule {
             Apple, openAppWhenRun <https://developer.apple.com/documentation/appintents/appintent/openappwhenrun>; \
             Apple, supportedModes <https://developer.apple.com/documentation/appintents/appintent/supportedmodes>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct OpenTimerControl: ControlWidget {

@@ -18,6 +18,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
             Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
             report: UIApplication is unavailable in the control's extension <https://developer.apple.com/forums/thread/758911>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct OpenPageIntent: AppIntent {

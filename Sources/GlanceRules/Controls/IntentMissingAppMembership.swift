@@ -21,6 +21,7 @@ struct IntentMissingAppMembership: Rule {
             Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
             report: intent not found in the app process <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             // Opening a URL from perform(): reported as a warning.
             RuleExample(files: [

@@ -18,6 +18,7 @@ struct DeepLinkUnhandled: Rule {
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -28,6 +28,7 @@ struct URLSchemeNotRegistered: Rule {
             reports: widget taps opened the app only after registering the scheme <https://github.com/AThevon/TokenEater/pull/85>, \
             <https://github.com/LoopKit/Loop/pull/334>
             """,
+        requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -28,19 +28,28 @@ public struct Linter: Sendable {
         self.severities = severities
     }
 
+    /// Runs each rule whose required facts the model has (`RuleDescription.requires`); for each other rule,
+    /// records one skip naming what it needs.
     public func lint(_ model: SurfaceModel) -> LintResult {
         let locator = ProjectLocator(project: model.project)
         var violations: [Violation] = []
         var skips: [Skip] = model.skips
+        var ran: [any Rule.Type] = []
         for rule in rules {
             let description = rule.description
+            let missing = description.requires.subtracting(model.project.knownFacts)
+            guard missing.isEmpty else {
+                skips.append(Skip(rule: description.identifier, file: nil, reason: Self.notRunReason(missing: missing, project: model.project)))
+                continue
+            }
+            ran.append(rule)
             let context = RuleContext(model: model, ruleIdentifier: description.identifier,
                                       severity: severities[description.identifier] ?? description.defaultSeverity, locator: locator)
             rule.init().validate(context)
             violations += context.violations
             skips += context.skips
         }
-        violations = Self.mergingCauses(applySuppressions(to: violations, model: model))
+        violations = Self.mergingCauses(applySuppressions(to: violations, model: model, ran: ran))
         return LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
     }
 
@@ -64,12 +73,23 @@ public struct Linter: Sendable {
         return merged.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
-    private func applySuppressions(to violations: [Violation], model: SurfaceModel) -> [Violation] {
+    /// Why a rule did not run: `not run: needs target kinds and embedding, which only an Xcode project gives
+    /// (run `tuist generate` for a full check)`.
+    static func notRunReason(missing: ProjectFacts, project: ProjectModel) -> String {
+        let commands = project.generators.map { "`\($0.command)`" }
+        let hint = commands.isEmpty ? "" : " (run \(commands.joined(separator: " or ")) for a full check)"
+        return "not run: needs \(missing), which only an Xcode project gives\(hint)"
+    }
+
+    /// Applies the inline suppressions. Only rules that ran can leave a suppression unused: a suppression of a
+    /// rule that was not run (turned off, or lacking the facts it needs) is not reported.
+    private func applySuppressions(to violations: [Violation], model: SurfaceModel, ran rulesThatRan: [any Rule.Type]) -> [Violation] {
         var comments: [String: [LineComment]] = [:]
         for (path, list) in model.index.directiveComments { comments[model.relativePath(path)] = list }
         guard !comments.isEmpty else { return violations }
-        let ran = rules.map { $0.description.identifier }
-        let suppressions = InlineSuppressions(comments: comments, knownRules: Array(Set(RuleRegistry.identifiers + ran)).sorted())
+        let ran = rulesThatRan.map { $0.description.identifier }
+        let configured = rules.map { $0.description.identifier }
+        let suppressions = InlineSuppressions(comments: comments, knownRules: Array(Set(RuleRegistry.identifiers + configured)).sorted())
         var kept = suppressions.filter(violations)
         let unusedRule = InlineSuppressions.unusedRule
         guard ran.contains(unusedRule) else { return kept }

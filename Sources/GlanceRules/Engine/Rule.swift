@@ -40,11 +40,17 @@ public struct RuleDescription: Sendable {
     public let source: String
     /// Whether the rule runs without being enabled in the configuration.
     public let enabledByDefault: Bool
+    /// The facts beyond the code the rule needs (target kinds, embedding, Info.plist, entitlements, asset
+    /// catalogs). The engine runs it only on a project model that has them (`ProjectModel.knownFacts`) and
+    /// records one skip otherwise, so a rule never judges what it cannot see. Empty for rules that read only code.
+    public let requires: ProjectFacts
     public let triggeringExamples: [RuleExample]
     public let nonTriggeringExamples: [RuleExample]
 
     public init(identifier: String, name: String, group: RuleGroup, defaultSeverity: Severity, summary: String, rationale: String,
-                source: String, enabledByDefault: Bool = true, triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+                source: String, enabledByDefault: Bool = true, requires: ProjectFacts = [],
+                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+        self.requires = requires
         self.identifier = identifier
         self.name = name
         self.group = group

@@ -23,6 +23,7 @@ struct ActivityListOutsideApp: Rule {
             Apple, LiveActivityIntent <https://developer.apple.com/documentation/appintents/liveactivityintent>; \
             Apple, Activity.activities <https://developer.apple.com/documentation/activitykit/activity/activities>
             """,
+        requires: [.targets],
         triggeringExamples: [
             // A plain AppIntent in the widget extension, run by a control button (FC2-02).
             RuleExample(files: [.widget("""

@@ -20,6 +20,7 @@ struct ActivityTypeNotConfigured: Rule {
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
             Apple, ActivityConfiguration <https://developer.apple.com/documentation/widgetkit/activityconfiguration>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             // FC2-03: the bundle has a widget, but nothing draws FollowAttributes.
             RuleExample(files: [
@@ -90,7 +91,10 @@ struct ActivityTypeNotConfigured: Rule {
             // A generic parameter (`Activity<T>` in a generic helper) names no type.
             guard model.resolver.primaryDeclaration(of: use.attributes, from: use.location.file) != nil else { continue }
             for app in Set(use.targets.filter { model.kind(of: $0) == .app }.map(\.id)).compactMap(model.project.target(id:)) {
-                let extensions = model.targets(ofKind: .widgetExtension).filter { model.hostApps(of: $0).contains { $0.id == app.id } }
+                // The app's own platform draws its activities (a watch extension shows the iPhone's through its own app).
+                let extensions = model.targets(ofKind: .widgetExtension).filter { candidate in
+                    model.hostApps(of: candidate).contains { $0.id == app.id } && !Set(candidate.platforms).isDisjoint(with: app.platforms)
+                }
                 guard !extensions.isEmpty else {
                     context.skip("app '\(app.name)' requests Activity<\(use.attributes)> but embeds no widget extension Glance can see", file: context.relativePath(use.location))
                     continue

@@ -22,6 +22,7 @@ struct LiveActivitiesNotEnabled: Rule {
             Apple, NSSupportsLiveActivities <https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivities>; \
             swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
             """,
+        requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

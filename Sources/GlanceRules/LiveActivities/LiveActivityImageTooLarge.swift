@@ -21,6 +21,7 @@ struct LiveActivityImageTooLarge: Rule {
             Apple Human Interface Guidelines, Live Activities <https://developer.apple.com/design/human-interface-guidelines/live-activities>; \
             report: fixed by resizing images <https://github.com/istornz/flutter_live_activities/issues/21>
             """,
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct ScoreLiveActivity: Widget {

@@ -18,6 +18,7 @@ struct LiveActivityPushWithoutEntitlement: Rule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, aps-environment <https://developer.apple.com/documentation/bundleresources/entitlements/aps-environment>
             """,
+        requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.app("""
                 func start() throws {

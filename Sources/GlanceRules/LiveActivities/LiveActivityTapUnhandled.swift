@@ -19,6 +19,7 @@ struct LiveActivityTapUnhandled: Rule {
             Apple, NSUserActivityTypeLiveActivity <https://developer.apple.com/documentation/widgetkit/nsuseractivitytypeliveactivity>; \
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -21,6 +21,7 @@ struct MisspelledInfoPlistKey: Rule {
             Apple, NSAlarmKitUsageDescription <https://developer.apple.com/documentation/bundleresources/information-property-list/nsalarmkitusagedescription>; \
             swift-build, INFOPLIST_KEY_ settings (CoreBuildSystem.xcspec) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBCore/Specs/CoreBuildSystem.xcspec>
             """,
+        requires: [.infoPlist],
         triggeringExamples: [
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportsFrequentLiveActivityUpdates", .bool(true)) }.expecting([".:1:1"]),
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportLiveActivities", .bool(true)) }.expecting([".:1:1"]),

@@ -20,6 +20,7 @@ struct WatchLaunchAttributeTypesUnknown: Rule {
             Apple, WKSupportsLiveActivityLaunchAttributeTypes <https://developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes>; \
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
             """,
+        requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

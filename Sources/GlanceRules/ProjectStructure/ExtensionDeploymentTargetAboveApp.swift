@@ -24,6 +24,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             Apple, Running code on a specific platform or OS version <https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version>; \
             Apple, Build settings reference: iOS Deployment Target <https://developer.apple.com/documentation/xcode/build-settings-reference#iOS-Deployment-Target>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""
                 struct UsageWidget: Widget {

@@ -18,6 +18,7 @@ struct ExtensionNotEmbedded: Rule {
             Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
             Apple, App Extension Programming Guide: Creating an app extension <https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html>
             """,
+        requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

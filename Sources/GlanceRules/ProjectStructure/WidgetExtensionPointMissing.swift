@@ -25,6 +25,7 @@ struct WidgetExtensionPointMissing: Rule {
             Apple, NSExtension <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension>; \
             Apple, NSExtensionPointIdentifier <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension/nsextensionpointidentifier>
             """,
+        requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample.widget("""
                 @main

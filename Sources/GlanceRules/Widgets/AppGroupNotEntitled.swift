@@ -24,6 +24,7 @@ struct AppGroupNotEntitled: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")

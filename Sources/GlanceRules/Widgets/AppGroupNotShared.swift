@@ -18,6 +18,7 @@ struct AppGroupNotShared: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        requires: [.targets, .embedding, .entitlements],
         triggeringExamples: [
             RuleExample(files: [
                 .app("""

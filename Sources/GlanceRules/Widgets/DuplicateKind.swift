@@ -18,6 +18,7 @@ struct DuplicateKind: Rule {
             Apple, StaticControlConfiguration <https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration>; \
             Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

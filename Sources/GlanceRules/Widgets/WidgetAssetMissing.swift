@@ -20,6 +20,7 @@ struct WidgetAssetMissing: Rule {
             Apple, Managing assets with asset catalogs <https://developer.apple.com/documentation/xcode/managing-assets-with-asset-catalogs>; \
             Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>
             """,
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct SummaryWidget: Widget {

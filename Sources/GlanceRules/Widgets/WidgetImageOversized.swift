@@ -19,6 +19,7 @@ struct WidgetImageOversized: Rule {
             report: large images leave the widget blank <https://github.com/ABausG/home_widget/issues/119>; \
             report: the widget memory limit <https://github.com/feedback-assistant/reports/issues/177>
             """,
+        requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
                 struct HeaderWidget: Widget {

@@ -21,6 +21,7 @@ struct WidgetMissingContainerBackground: Rule {
             report: "Please adopt containerBackground API" <https://github.com/wordpress-mobile/WordPress-iOS/issues/21672>; \
             report <https://github.com/ABausG/home_widget/issues/207>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

@@ -17,6 +17,7 @@ struct WidgetNoSupportedFamily: Rule {
             Apple, supportedFamilies(_:) <https://developer.apple.com/documentation/swiftui/widgetconfiguration/supportedfamilies(_:)>; \
             report: the widget was missing from the gallery <https://github.com/brycebostwick/WidgetAnimation/pull/4>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 struct ClockWidget: Widget {

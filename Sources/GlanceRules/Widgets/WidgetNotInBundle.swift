@@ -20,6 +20,7 @@ struct WidgetNotInBundle: Rule {
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
             Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>
             """,
+        requires: [.targets],
         triggeringExamples: [
             .widget("""
                 @main

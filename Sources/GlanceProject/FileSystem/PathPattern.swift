@@ -1,5 +1,5 @@
-/// A path glob from the configuration (`included`, `excluded`, `excluded_by_rule`), relative to the
-/// configuration file's folder:
+/// A path glob, relative to a folder: the configuration's `included`, `excluded` and `excluded_by_rule`
+/// (relative to the configuration file's folder), a Tuist target's `sources:` (relative to its manifest):
 /// - `*` matches any characters except `/`; `?` one character except `/`;
 /// - `**` as a whole path component matches any number of components, none included (`**/*.plist`);
 /// - a pattern that matches a folder matches everything below it (`Pods`, `App/Generated/`).

@@ -1,0 +1,265 @@
+import Foundation
+import GlanceManifest
+
+/// A folder without an `.xcodeproj`: its Swift sources, the manifests that are not sources, the generators
+/// whose files it holds, and the targets that can be told from files alone.
+///
+/// - Manifests (`Package.swift`, Tuist's `Project.swift`, `Workspace.swift`, `Tuist.swift`, helpers under a
+///   `Tuist/` folder, `Project+Templates.swift`) describe a project; they are never sources.
+/// - Tuist: each target of each `Project.swift` (read with SwiftParser, never run) becomes a target and a
+///   module holding the files its `sources:` globs and `buildableFolders:` match; `dependencies:
+///   [.target(name:)]` and `.project(target:path:)` link the modules.
+/// - Expo (`@bacons/apple-targets`): each `targets/<name>/` folder with an `expo-target.config.*` becomes a
+///   target and a module of the Swift files below it.
+/// - The files no target claims are one target of unknown kind (all files, when there is no manifest).
+///
+/// These targets serve name resolution and `glance surfaces`. Their kinds come from the manifest (a Tuist
+/// `product:`, an Expo `type:`), but no Info.plist, entitlements, embedding or resources are known, so the
+/// model stays loose (`ProjectModel.isLooseSources`) and rules that need those facts do not run.
+struct LooseSources {
+    let fileSystem: FileSystem
+    let root: String
+    /// Every file under the root the walk reached (ignored folders left out), absolute.
+    let files: [String]
+
+    private(set) var notes: [String] = []
+    private(set) var targets: [Target] = []
+    private(set) var modules: [SwiftModule] = []
+    private(set) var generators: [ProjectGenerator] = []
+    /// Swift files that are not manifests.
+    let sources: [String]
+    let manifests: [String]
+
+    init(root: String, files: [String], fileSystem: FileSystem) {
+        self.root = root
+        self.files = files
+        self.fileSystem = fileSystem
+        let swift = files.filter { $0.pathExtension == "swift" }
+        var manifests: [String] = []
+        var sources: [String] = []
+        for file in swift {
+            if Self.isManifest(file, root: root, fileSystem: fileSystem) { manifests.append(file) } else { sources.append(file) }
+        }
+        self.manifests = manifests
+        self.sources = sources
+        generators = detectGenerators()
+    }
+
+    // MARK: Manifests
+
+    /// File names of manifests: SwiftPM's and Tuist's.
+    static let manifestNames: Set<String> = [
+        "Package.swift", "Project.swift", "Workspace.swift", "Tuist.swift", "Config.swift", "Dependencies.swift", "Plugin.swift",
+    ]
+    /// The modules only manifests import.
+    static let manifestModules: Set<String> = ["PackageDescription", "ProjectDescription", "ProjectDescriptionHelpers"]
+
+    /// Whether a Swift file describes a project instead of being compiled into one: any Swift file inside a
+    /// `Tuist` folder (helpers, templates, `Tuist/Package.swift`), and a file with a manifest's name
+    /// (`Project.swift`, `Package.swift`, `Package@swift-5.9.swift`, `…+Templates.swift`) that imports
+    /// `ProjectDescription`, `ProjectDescriptionHelpers` or `PackageDescription`. An app's own `Project.swift`
+    /// model type stays a source.
+    static func isManifest(_ path: String, root: String, fileSystem: FileSystem) -> Bool {
+        let relative = path.relative(to: root)
+        let folders = relative.split(separator: "/").dropLast()
+        if folders.contains("Tuist") { return true }
+        let name = path.lastPathComponent
+        guard manifestNames.contains(name) || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift")) || name.hasSuffix("+Templates.swift") else {
+            return false
+        }
+        guard let text = try? fileSystem.readText(path) else { return false }
+        return importedModules(text).contains { manifestModules.contains($0) }
+    }
+
+    /// The top-level modules a Swift file imports, from its `import` lines (attributes and import kinds allowed).
+    static func importedModules(_ text: String) -> [String] {
+        var result: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let position = words.firstIndex(of: "import"),
+                  words[..<position].allSatisfy({ $0.hasPrefix("@") || $0 == "public" || $0 == "internal" || $0 == "private" || $0 == "fileprivate" || $0 == "package" })
+            else { continue }
+            var rest = words[(position + 1)...]
+            if let kind = rest.first, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(kind) { rest = rest.dropFirst() }
+            if let module = rest.first?.split(separator: ".").first { result.append(String(module)) }
+        }
+        return result
+    }
+
+    // MARK: Generators
+
+    private func detectGenerators() -> [ProjectGenerator] {
+        var result: [ProjectGenerator] = []
+        let byDepth = { (paths: [String]) in
+            paths.map { $0.relative(to: root) }.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        }
+        // Tuist: its manifests, its root file, or its folder; the shallowest (where `tuist generate` runs),
+        // a Project.swift first.
+        let names = ["Project.swift", "Workspace.swift", "Tuist.swift"]
+        var tuist = manifests.filter { names.contains($0.lastPathComponent) }.map { $0.relative(to: root) }
+        if fileSystem.isDirectory(root.appendingPath("Tuist")) { tuist.append("Tuist/") }
+        let rank = { (path: String) in (path.split(separator: "/").count, names.firstIndex(of: path.lastPathComponent) ?? names.count, path) }
+        if let evidence = tuist.min(by: { rank($0) < rank($1) }) { result.append(ProjectGenerator(kind: .tuist, evidence: evidence)) }
+        // XcodeGen: a spec with targets.
+        let specs = byDepth(files.filter { ["project.yml", "project.yaml"].contains($0.lastPathComponent) }).filter { relative in
+            guard let text = try? fileSystem.readText(root.appendingPath(relative)) else { return false }
+            return text.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("targets:") }
+        }
+        if let spec = specs.first { result.append(ProjectGenerator(kind: .xcodegen, evidence: spec)) }
+        // Expo: an app config next to a package.json, or apple-targets' target folders.
+        let appConfigs = byDepth(files.filter { path in
+            let name = path.lastPathComponent
+            let isConfig = name == "app.json" || (name.hasPrefix("app.config.") && ["js", "ts", "mjs", "cjs", "json"].contains(name.pathExtension))
+            return isConfig && fileSystem.exists(path.deletingLastPathComponent.appendingPath("package.json"))
+        })
+        if let evidence = (appConfigs + byDepth(expoTargetConfigs)).first { result.append(ProjectGenerator(kind: .expo, evidence: evidence)) }
+        return result
+    }
+
+    /// `targets/<name>/expo-target.config.*` files.
+    private var expoTargetConfigs: [String] {
+        files.filter { path in
+            path.lastPathComponent.hasPrefix("expo-target.config.") && path.deletingLastPathComponent.deletingLastPathComponent.lastPathComponent == "targets"
+        }
+    }
+
+    // MARK: Targets
+
+    /// Reads the targets the manifests describe, then puts the files none claims into one target.
+    mutating func readTargets() {
+        var claimed: Set<String> = []
+        for manifest in manifests where manifest.lastPathComponent == "Project.swift" {
+            readTuist(manifest, claimed: &claimed)
+        }
+        for config in expoTargetConfigs.sorted() {
+            readExpoTarget(config, claimed: &claimed)
+        }
+        let rest = sources.filter { !claimed.contains($0) }
+        guard !rest.isEmpty else { return }
+        let reason = targets.isEmpty ? "no .xcodeproj found; Swift files read as one target" : "no .xcodeproj found; Swift files no target of the manifests claims"
+        let target = Target(id: "sources", name: root.lastPathComponent, productType: nil, kind: .unknown, kindReason: reason, platforms: [],
+                            sources: rest, assetCatalogs: [], configurations: [], defaultConfigurationName: nil,
+                            dependencies: [], embeds: [], projectPath: nil)
+        targets.append(target)
+        modules.append(SwiftModule(id: target.id, name: SwiftModule.moduleName(forTarget: target.name), sources: rest))
+    }
+
+    private func tuistID(_ manifest: String, _ target: String) -> String { "tuist:\(manifest.relative(to: root))#\(target)" }
+
+    private mutating func readTuist(_ manifest: String, claimed: inout Set<String>) {
+        let relative = manifest.relative(to: root)
+        let parsed: TuistManifest
+        do { parsed = try TuistManifest.read(file: manifest) } catch {
+            notes.append("\(relative): cannot be read; its targets' files are read as loose sources")
+            return
+        }
+        for problem in parsed.unreadable {
+            notes.append("\(relative): \(problem); its files are read as loose sources")
+        }
+        let folder = manifest.deletingLastPathComponent
+        let candidates = sources.filter { $0.hasPrefix(folder + "/") }
+        for entry in parsed.targets {
+            let includes = entry.sources.flatMap { glob in Self.expandingBraces(glob.pattern).map(PathPattern.init) }
+                + entry.buildableFolders.map { PathPattern($0) }
+            let excludes = entry.sources.flatMap { glob in glob.excluding.flatMap(Self.expandingBraces).map(PathPattern.init) }
+            let files = candidates.filter { path in
+                let inside = path.relative(to: folder)
+                return includes.contains { $0.matches(inside) } && !excludes.contains { $0.matches(inside) }
+            }
+            claimed.formUnion(files)
+            let dependencies = entry.dependencies.map { dependency -> String in
+                guard let path = dependency.projectPath else { return tuistID(manifest, dependency.target) }
+                let other = folder.appendingPath(path).standardizedPath.appendingPath("Project.swift")
+                return tuistID(fileSystem.resolve(other) ?? other, dependency.target)
+            }
+            let (kind, productType) = Self.kind(ofTuistProduct: entry.product)
+            var reason = "Tuist product .\(entry.product ?? "?") in \(relative)"
+            if kind == .appExtension { reason += "; extension point unknown without the generated Info.plist" }
+            let id = tuistID(manifest, entry.name)
+            targets.append(Target(id: id, name: entry.name, productType: productType, kind: kind, kindReason: reason,
+                                  platforms: Self.platforms(ofTuistDestinations: entry.platforms), sources: files, assetCatalogs: [],
+                                  configurations: [], defaultConfigurationName: nil, dependencies: dependencies, embeds: [], projectPath: nil))
+            modules.append(SwiftModule(id: id, name: SwiftModule.moduleName(forTarget: entry.productName ?? entry.name), sources: files,
+                                       dependencies: dependencies))
+        }
+    }
+
+    private mutating func readExpoTarget(_ config: String, claimed: inout Set<String>) {
+        let folder = config.deletingLastPathComponent
+        let files = sources.filter { $0.hasPrefix(folder + "/") }
+        claimed.formUnion(files)
+        let type = Self.expoTargetType(config, fileSystem: fileSystem)
+        let kind: TargetKind
+        switch type {
+        case "widget": kind = .widgetExtension
+        case "clip": kind = .app
+        case "watch": kind = .watchApp
+        case nil: kind = .unknown
+        default: kind = .appExtension
+        }
+        let reason = "Expo target \(folder.relative(to: root))/ of type \(type.map { "\"\($0)\"" } ?? "?")" + (kind == .appExtension ? "; extension point unknown" : "")
+        let id = "expo:\(folder.relative(to: root))"
+        let name = folder.lastPathComponent
+        targets.append(Target(id: id, name: name, productType: nil, kind: kind, kindReason: reason,
+                              platforms: kind == .watchApp ? [.watchOS] : [.iOS], sources: files, assetCatalogs: [], configurations: [],
+                              defaultConfigurationName: nil, dependencies: [], embeds: [], projectPath: nil))
+        modules.append(SwiftModule(id: id, name: SwiftModule.moduleName(forTarget: name), sources: files))
+    }
+
+    /// The `type` of an apple-targets config: the JSON key, or a literal `type: "…"` in a JavaScript or
+    /// TypeScript config (the file is not run).
+    static func expoTargetType(_ config: String, fileSystem: FileSystem) -> String? {
+        guard let text = try? fileSystem.readText(config) else { return nil }
+        if config.pathExtension == "json" {
+            return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["type"] as? String
+        }
+        guard let expression = try? NSRegularExpression(pattern: #"\btype\s*:\s*["']([A-Za-z0-9_-]+)["']"#),
+              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range])
+    }
+
+    /// A Tuist `product:` as a target kind, with the Xcode product type it generates.
+    static func kind(ofTuistProduct product: String?) -> (TargetKind, String?) {
+        switch product {
+        case "app": return (.app, "com.apple.product-type.application")
+        case "appClip": return (.app, "com.apple.product-type.application.on-demand-install-capable")
+        case "watch2App": return (.watchApp, "com.apple.product-type.application.watchapp2")
+        case "watch2Extension": return (.watchExtension, "com.apple.product-type.watchkit2-extension")
+        case "appExtension": return (.appExtension, "com.apple.product-type.app-extension")
+        case "extensionKitExtension": return (.appExtension, "com.apple.product-type.extensionkit-extension")
+        case "messagesExtension": return (.appExtension, "com.apple.product-type.app-extension.messages")
+        case "stickerPackExtension": return (.appExtension, "com.apple.product-type.app-extension.messages-sticker-pack")
+        case "tvTopShelfExtension": return (.appExtension, "com.apple.product-type.tv-app-extension")
+        case "framework", "staticFramework": return (.framework, "com.apple.product-type.framework")
+        case "staticLibrary": return (.library, "com.apple.product-type.library.static")
+        case "dynamicLibrary": return (.library, "com.apple.product-type.library.dynamic")
+        case "unitTests": return (.testBundle, "com.apple.product-type.bundle.unit-test")
+        case "uiTests": return (.testBundle, "com.apple.product-type.bundle.ui-testing")
+        default: return (.unknown, nil)
+        }
+    }
+
+    /// Tuist `destinations:` / `platform:` cases as platforms, sorted.
+    static func platforms(ofTuistDestinations names: [String]) -> [Platform] {
+        let platforms = names.compactMap { name -> Platform? in
+            switch name {
+            case "iOS", "iPhone", "iPad", "macWithiPadDesign", "appleVisionWithiPadDesign": return .iOS
+            case "macOS", "mac", "macCatalyst": return .macOS
+            case "watchOS", "appleWatch": return .watchOS
+            case "tvOS", "appleTv": return .tvOS
+            case "visionOS", "appleVision": return .visionOS
+            default: return nil
+            }
+        }
+        return Array(Set(platforms)).sorted()
+    }
+
+    /// `A/{B,C}/**` → `A/B/**`, `A/C/**` (Tuist globs allow one level of alternatives per brace pair).
+    static func expandingBraces(_ pattern: String) -> [String] {
+        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }
+        let head = pattern[..<open], tail = pattern[pattern.index(after: close)...]
+        return pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false)
+            .flatMap { expandingBraces(String(head) + $0 + tail) }
+    }
+}

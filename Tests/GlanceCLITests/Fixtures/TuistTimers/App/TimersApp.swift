@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct TimersApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Timers")
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import AlarmKit
+
+/// What the app attaches to each countdown it schedules.
+struct TimerMetadata: AlarmMetadata {
+    var label: String
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct TimerWidgetsBundle: WidgetBundle {
+    var body: some Widget {
+        TimerWidget()
+        TimerAlarmActivity()
+    }
+}
