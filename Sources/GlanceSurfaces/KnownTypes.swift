@@ -38,6 +38,12 @@ public enum KnownTypes {
         "IndexPath", "Timer", "SymbolRenderingMode", "ControlSize", "ColorScheme", "ProgressViewStyle", "DynamicTypeSize",
     ]
 
+    /// Values that configure views rather than being views: styles, formatters, shapes' parameters
+    /// (`IconOnlyLabelStyle()`, `DateFormatter()`, `.init`-built options).
+    public static func isConfigurationValue(_ name: String) -> Bool {
+        ["Style", "Formatter", "Options", "Configuration", "Descriptor", "Components"].contains { name.hasSuffix($0) }
+    }
+
     /// Names with an Apple framework's prefix (`UIGraphicsBeginImageContextWithOptions`, `CIColor`,
     /// `CGContext`, `NSNumber`, `MKMapSnapshotter`): Apple's code, which never hides a project view.
     public static func isApplePrefixed(_ name: String) -> Bool {

@@ -95,7 +95,7 @@ public struct ViewTree: Sendable {
         walkReachable(visit: { _, _ in }, viewCall: { call, scope in
             guard case .identifier(let raw, _) = call.callee else { return }
             let name = TypeName.base(raw)
-            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name), !KnownTypes.isApplePrefixed(name),
+            guard name.first?.isUppercase == true, !KnownTypes.all.contains(name), !KnownTypes.isApplePrefixed(name), !KnownTypes.isConfigurationValue(name),
                   resolver.declarations(of: name, context: scope.context, from: call.location.file).isEmpty,
                   memberCode(name, in: scope.context, file: call.location.file).isEmpty else { return }
             result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))

@@ -135,6 +135,8 @@ public struct ExampleTarget: Sendable {
     public var name: String
     public var kind: TargetKind
     public var platform: Platform
+    /// Other platforms the target builds for (`SUPPORTED_PLATFORMS` with several SDKs).
+    public var additionalPlatforms: [Platform] = []
     public var bundleIdentifier: String
     /// Merged Info.plist per configuration (`Debug`, `Release`); the same for both unless changed.
     public var infoPlist: [String: [String: PlistValue]]
@@ -237,7 +239,7 @@ public enum ExampleRunner {
                 catalogs[path] = AssetCatalog(path: path, images: images, colors: Set(spec.colors))
             }
             let embeds = spec.embeds.map { Embedding(embeddedTargetID: $0, phaseName: "Embed", onlyWhenInstalling: spec.embedsOnlyWhenInstalling.contains($0)) }
-            return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "example", platforms: [spec.platform],
+            return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "example", platforms: ([spec.platform] + spec.additionalPlatforms).sorted(),
                           sources: (example.files.filter { $0.targets.contains(spec.name) }.map { root + "/" + $0.path }
                                     + (implicitImports[spec.name].map { [$0] } ?? [])).sorted(),
                           assetCatalogs: catalogPaths, configurations: configurations, defaultConfigurationName: "Debug",

@@ -84,8 +84,13 @@ struct ReloadUnknownKind: Rule {
         let widgetsKnown = widgets.allSatisfy { $0.kind?.known != nil }
         let controlsKnown = model.controls.allSatisfy { $0.kind?.known != nil }
         for reload in model.reloads {
-            guard let kind = reload.kind?.known else { continue }
             let location = reload.kindLocation ?? reload.location
+            guard let kind = reload.kind?.known else {
+                if case .unknown(let expression)? = reload.kind {
+                    context.skip("the kind passed to \(reload.api.rawValue)(ofKind:) is `\(expression)`, which Glance cannot evaluate; not checked", file: context.relativePath(location))
+                }
+                continue
+            }
             switch reload.api {
             case .reloadTimelines:
                 guard !widgetKinds.contains(kind) else { continue }

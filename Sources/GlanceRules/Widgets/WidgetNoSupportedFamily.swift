@@ -37,6 +37,15 @@ struct WidgetNoSupportedFamily: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // An extension for iOS and macOS with a Lock Screen widget: it appears on iOS.
+            RuleExample.widget("""
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.status", provider: StatusProvider()) { StatusView(entry: $0) }
+                            .supportedFamilies([.accessoryCircular])
+                    }
+                }
+                """).with("Widgets") { $0.additionalPlatforms = [.macOS] },
             .watchWidget("""
                 struct CornerWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -60,11 +69,12 @@ struct WidgetNoSupportedFamily: Rule {
     func validate(_ context: RuleContext) {
         for widget in context.model.widgets {
             guard let families = widget.families, let modifier = widget.modifier("supportedFamilies") else { continue }
-            for target in widget.targets where context.model.isWidgetExtension(target) {
-                for platform in target.platforms where Set(families).isDisjoint(with: Self.families(on: platform)) {
-                    let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
-                    context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platform.displayName) ('\(target.name)'); it will not appear in the gallery.", target: target)
-                }
+            for target in widget.targets where context.model.isWidgetExtension(target) && !target.platforms.isEmpty {
+                // An extension built for several platforms (iOS and macOS) may offer a widget on one of them only.
+                guard target.platforms.allSatisfy({ Set(families).isDisjoint(with: Self.families(on: $0)) }) else { continue }
+                let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
+                let platforms = target.platforms.map(\.displayName).joined(separator: " or ")
+                context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platforms) ('\(target.name)'); it will not appear in the gallery.", target: target)
             }
         }
     }
