@@ -94,6 +94,16 @@ def generate(spec):
     # Configuration files.
     base_config_ref = file_ref(spec["xcconfig"]) if spec.get("xcconfig") else None
 
+    # Local packages the Xcode 14 way: a file reference to the package folder in the group tree.
+    for folder in spec.get("packageFolderReferences", []):
+        parent, base = os.path.split(folder)
+        ref = add(oid(name, "ref", folder), {"isa": "PBXFileReference", "lastKnownFileType": "wrapper", "path": base,
+                                              "sourceTree": "<group>"})
+        (ensure_group(parent)["children"] if parent else main_children).append(ref)
+    # Local packages the Xcode 15 way: XCLocalSwiftPackageReference objects of the project.
+    package_refs = {folder: add(oid(name, "package", folder), {"isa": "XCLocalSwiftPackageReference", "relativePath": folder})
+                    for folder in spec.get("localPackages", [])}
+
     def config_list(owner, settings_by_config, base_ref=None):
         ids = []
         for config in ["Debug", "Release"]:
@@ -159,9 +169,24 @@ def generate(spec):
                                                            "proxyType": "1", "remoteGlobalIDString": target_ids[other], "remoteInfo": other})
             dependencies.append(add(oid(name, tname, "dependency", other), {"isa": "PBXTargetDependency", "target": target_ids[other],
                                                                              "targetProxy": proxy}))
+        # Package products: {"product": "Kit"} names no package (Xcode 14); {"product": "Kit", "package": "Packages/Kit"}
+        # names an XCLocalSwiftPackageReference.
+        product_dependencies = []
+        for product in target.get("packageProducts", []):
+            dependency = {"isa": "XCSwiftPackageProductDependency", "productName": product["product"]}
+            if product.get("package"):
+                dependency["package"] = package_refs[product["package"]]
+            product_dependencies.append(add(oid(name, tname, "product", product["product"]), dependency))
+        if product_dependencies:
+            frameworks = [add(oid(name, tname, "frameworkfile", dependency), {"isa": "PBXBuildFile", "productRef": dependency})
+                          for dependency in product_dependencies]
+            phases.append(add(oid(name, tname, "frameworks"), {"isa": "PBXFrameworksBuildPhase", "buildActionMask": "2147483647",
+                                                               "files": frameworks, "runOnlyForDeploymentPostprocessing": "0"}))
         fields = {"isa": "PBXNativeTarget", "buildConfigurationList": config_list(tname, target.get("settings", {})),
                   "buildPhases": phases, "buildRules": [], "dependencies": dependencies, "name": tname,
                   "productName": tname, "productReference": product_refs[tname], "productType": product_type}
+        if product_dependencies:
+            fields["packageProductDependencies"] = product_dependencies
         folders = [synchronized[folder] for folder, owners in spec.get("synchronized", {}).items() if tname in owners]
         if folders:
             fields["fileSystemSynchronizedGroups"] = folders
@@ -177,7 +202,8 @@ def generate(spec):
         "buildConfigurationList": config_list("project", {"Debug": project_settings, "Release": project_settings}, base_config_ref),
         "compatibilityVersion": "Xcode 14.0", "developmentRegion": "en", "hasScannedForEncodings": "0",
         "knownRegions": ["en", "Base"], "mainGroup": main_group, "productRefGroup": products_group,
-        "projectDirPath": "", "projectRoot": "", "targets": [target_ids[t["name"]] for t in spec["targets"]]})
+        "projectDirPath": "", "projectRoot": "", "targets": [target_ids[t["name"]] for t in spec["targets"]],
+        **({"packageReferences": list(package_refs.values())} if package_refs else {})})
 
     lines = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {", "\t};",
              f"\tobjectVersion = {spec.get('objectVersion', 77)};", "\tobjects = {", ""]

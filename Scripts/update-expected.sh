@@ -37,4 +37,7 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" lint "$fixtures/XcodeGenFocus" --explain-skips > "$out/XcodeGenFocus.lint.txt" 2>/dev/null
 "$glance" lint "$fixtures/ExpoStreaks" --explain-skips > "$out/ExpoStreaks.lint.txt" 2>/dev/null
 "$glance" surfaces "$fixtures/ExpoStreaks" > "$out/ExpoStreaks.surfaces.txt"
+"$glance" surfaces "$fixtures/TwinWidgets" --format json > "$out/TwinWidgets.surfaces.json"
+"$glance" lint "$fixtures/LegacyPackages" --explain-skips > "$out/LegacyPackages.lint.txt"
+"$glance" lint "$fixtures/LegacyPackages" --reporter json > "$out/LegacyPackages.lint.json"
 git status --short "$out"

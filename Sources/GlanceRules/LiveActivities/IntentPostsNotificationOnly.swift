@@ -65,14 +65,21 @@ struct IntentPostsNotificationOnly: Rule {
     static let posting: Set<String> = ["post", "CFNotificationCenterPostNotification"]
     static let harmless: Set<String> = ["result", "Notification", "Name", "print", "log", "debug", "info"]
 
+    /// `NotificationCenter.default.post(…)`, `center.post(…)`, `CFNotificationCenterPostNotification(…)`; not an
+    /// enum case `.post(text:)`, which has no receiver.
+    static func isPost(_ call: Call) -> Bool {
+        guard posting.contains(call.name) else { return false }
+        return call.name != "post" || (call.base != nil && (call.argument("name") != nil || call.unlabeled.count == 1))
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
-        let buttonIntents = Set(model.intentUses.filter { $0.site == .widgetButton || $0.site == .liveActivityButton }.map(\.intent))
-        for intent in model.intents where buttonIntents.contains(intent.typeName) {
+        let buttonIntents = Set(model.intentUses.filter { $0.site == .widgetButton || $0.site == .liveActivityButton }.compactMap(\.declaration?.location))
+        for intent in model.intents where buttonIntents.contains(intent.location) {
             guard let body = intent.perform?.body else { continue }
             let calls = body.allCalls
-            let posts = calls.filter { Self.posting.contains($0.name) }
-            guard !posts.isEmpty, calls.allSatisfy({ Self.posting.contains($0.name) || Self.harmless.contains($0.name) }) else { continue }
+            let posts = calls.filter(Self.isPost)
+            guard !posts.isEmpty, calls.allSatisfy({ Self.isPost($0) || Self.harmless.contains($0.name) }) else { continue }
             context.report(posts[0].location, "\(intent.typeName).perform() only posts a notification; when the app is launched for the tap no observer exists yet and the tap is lost. Do the work (or persist it) inside perform().", target: intent.targets.first)
         }
     }

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import GlanceCLI
+
+/// Whole projects for the field cases that need one (Tests/GlanceCLITests/Fixtures, written by
+/// Scripts/make_xcodeproj.py from Scripts/projects/), through the CLI with exact output.
+@Suite(.serialized)
+struct FieldCaseFixtureTests {
+    static let twins = "Tests/GlanceCLITests/Fixtures/TwinWidgets"
+    static let packages = "Tests/GlanceCLITests/Fixtures/LegacyPackages"
+
+    /// FC2-10: an iOS and a watchOS widget extension declare the same names, and each app its own
+    /// `AppGroup`: no finding, and both widgets are in `surfaces` with their own target and kind.
+    @Test func sameNamesInTwoModulesLintClean() throws {
+        let output = glance("lint", Self.twins)
+        #expect(output.standardOutput == "")
+        #expect(output.standardError == "")
+        #expect(output.exitCode == 0)
+        let surfaces = glance("surfaces", Self.twins, "--format", "json")
+        #expect(surfaces.standardOutput == (try expected("TwinWidgets.surfaces.json")))
+    }
+
+    /// FC2-18, FC2-19, FC2-20: packages referenced as folders and inside an unowned synchronized folder are
+    /// read; the group read from the Info.plist is wrong in Debug only; three uses of one wrong group are one
+    /// finding.
+    @Test func legacyPackagesAndInfoPlistGroups() throws {
+        let text = glance("lint", Self.packages, "--explain-skips")
+        #expect(text.standardOutput == (try expected("LegacyPackages.lint.txt")))
+        #expect(text.exitCode == 1)
+        let json = glance("lint", Self.packages, "--reporter", "json")
+        #expect(json.standardOutput == (try expected("LegacyPackages.lint.json")))
+    }
+}

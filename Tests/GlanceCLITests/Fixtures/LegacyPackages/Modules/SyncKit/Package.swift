@@ -1,0 +1,8 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "SyncKit",
+    products: [.library(name: "SyncKit", targets: ["SyncKit"])],
+    targets: [.target(name: "SyncKit")]
+)
