@@ -56,6 +56,16 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]),
+            // A URL that only opens the app names no screen: nothing to handle.
+            RuleExample(files: [.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                            SummaryView(entry: entry).widgetURL(URL(string: "shop://open"))
+                        }
+                    }
+                }
+                """)]),
             // FC2-17: a Flutter app delegate's superclass hands URLs to plugins.
             RuleExample(files: [
                 .widget("""
@@ -83,7 +93,8 @@ struct DeepLinkUnhandled: Rule {
     func validate(_ context: RuleContext) {
         let model = context.model
         var reported: Set<String> = []
-        for link in model.deepLinks {
+        // A link that only opens the app (`myapp://open`) needs no handler.
+        for link in model.deepLinks where link.url.map({ URLRoutes.route(of: $0) != nil }) ?? true {
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.targets.contains { $0.id == app.id } }

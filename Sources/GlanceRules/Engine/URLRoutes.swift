@@ -87,14 +87,22 @@ struct URLRoutes {
     }
 
     /// The part of a URL that picks a screen: the host of a custom-scheme URL (or its first path part), the
-    /// first path part of an http(s) URL. Nil for a URL that only opens the app (`myapp://`, `https://example.com`).
+    /// first path part of an http(s) URL. Nil for a URL that only opens the app (`myapp://`, `myapp://open`,
+    /// `https://example.com`): words such as `open`, `launch` or `app` name no screen.
     static func route(of url: String) -> String? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else { return nil }
         let first = components.path.split(separator: "/").first.map(String.init)
-        if scheme == "http" || scheme == "https" { return first }
-        if let host = components.host, !host.isEmpty { return host }
-        return first
+        var route: String?
+        if scheme == "http" || scheme == "https" { route = first }
+        else if let host = components.host, !host.isEmpty { route = host }
+        else { route = first }
+        guard let route, !Self.openOnly.contains(route.lowercased()) || components.path.split(separator: "/").count > (components.host == nil ? 1 : 0)
+            || components.query != nil else { return nil }
+        return route
     }
+
+    /// URL hosts that only open the app.
+    static let openOnly: Set<String> = ["open", "launch", "app", "start", "openapp", "home", "main", "default"]
 
     /// Whether a literal URL matches a compared literal: its host, first path component, or a prefix of it.
     func matches(_ url: String) -> Bool {

@@ -79,7 +79,10 @@ struct LiveActivityMinimalPresentation: Rule {
     static let shapes: Set<String> = ["Rectangle", "RoundedRectangle", "Circle", "Capsule", "Ellipse"]
 
     func validate(_ context: RuleContext) {
-        for activity in context.model.liveActivities {
+        // AlarmKit shows an alarm's Live Activity for its countdown and paused states only: an app whose shipped
+        // alarms have neither never shows these presentations.
+        let alarmsCountDown = context.model.alarms.contains { !$0.isPreviewOrMock && $0.presentations.contains { $0 == "countdown" || $0 == "paused" } }
+        for activity in context.model.liveActivities where !activity.isAlarm || alarmsCountDown {
             guard let minimal = activity.presentations.minimal, let root = minimal.roots.first else { continue }
             let views = root.statements.filter { if case .binding = $0 { return false } else { return true } }
             let target = activity.targets.first

@@ -9,7 +9,7 @@ struct WidgetExtensionPointMissing: Rule {
         name: "Widget extension without the WidgetKit extension point",
         group: .projectStructure,
         defaultSeverity: .error,
-        summary: "An extension target whose code has a `@main` WidgetBundle, Widget or ControlWidget has no `NSExtension` › `NSExtensionPointIdentifier` in its merged Info.plist, or one other than `com.apple.widgetkit-extension`; or it declares the WidgetKit point while its code is another kind of extension.",
+        summary: "An extension target whose code has a `@main` WidgetBundle, Widget or ControlWidget has no `NSExtension` › `NSExtensionPointIdentifier` in its merged Info.plist, or the old Today point `com.apple.widget-extension`; or it declares the WidgetKit point while its code is another kind of extension.",
         rationale: """
             The system learns what an app extension is from `NSExtensionPointIdentifier` in the `NSExtension` \
             dictionary of its Info.plist. Without it, or with another point (`com.apple.widget-extension` is the \
@@ -58,6 +58,18 @@ struct WidgetExtensionPointMissing: Rule {
                 """)]).expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
+            // An Intents extension that compiles the widget's file too (to share its types): it is an Intents
+            // extension, and the widget's @main is not its entry point.
+            RuleExample(files: [ExampleFile(path: "Widgets/PriceWidget.swift", targets: ["Widgets", "Intents"], contents: """
+                @main
+                struct PriceWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        IntentConfiguration(kind: "price", intent: SelectTokenIntent.self, provider: Provider()) { entry in Text("") }
+                    }
+                }
+                """)], targets: ExampleTarget.defaults + [ExampleTarget(name: "Intents", kind: .appExtension, platform: .iOS,
+                    bundleIdentifier: "com.example.app.intents",
+                    infoPlist: ["NSExtension": .dictionary(["NSExtensionPointIdentifier": .string("com.apple.intents-service")])])]),
             .widget("""
                 @main
                 struct MeterWidgets: WidgetBundle {
@@ -126,7 +138,13 @@ struct WidgetExtensionPointMissing: Rule {
                 context.skip("Info.plist of '\(target.name)' is incomplete (\(problem)); its extension point is not checked")
                 continue
             }
-            let wrong = target.configurations.filter { Self.extensionPoint($0.infoPlist) != Self.widgetKitPoint }
+            // Another extension kind that compiles a widget's file too (an Intents extension sharing the widget's
+            // code) is that other kind: its @main widget code is never its entry point. Only no point at all, or
+            // the old Today point, is the mistake.
+            let wrong = target.configurations.filter { configuration in
+                let point = Self.extensionPoint(configuration.infoPlist)
+                return point == nil || point == "com.apple.widget-extension"
+            }
             guard let configuration = wrong.first else { continue }
             let names = wrong.count == target.configurations.count ? "" : " in \(wrong.map(\.name).joined(separator: " and "))"
             let what = "'\(target.name)' has @main \(main.name) (\(context.place(main.location)))"
