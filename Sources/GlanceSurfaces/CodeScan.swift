@@ -39,8 +39,17 @@ struct CodeScan {
         var alarmPresentations: [String: [(String, SourceLocation)]] = [:]      // site key → presentations built there
         var alarmConfigurations: [(Call, CodeSite)] = []
         let resolver = self.resolver
+        // `let group = …` earlier in the same member, for ids passed through a local name.
+        var locals: [String: Expr] = [:]
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
+            let key = siteKey(site)
+            if case .binding(let name, _, let value?, _) = expr { locals[key + "|" + name] = value }
+            let bound = locals
+            let local = { (argument: Expr) -> Expr in
+                if case .identifier(let name, _) = argument, let value = bound[key + "|" + name] { return value }
+                return argument
+            }
             switch expr {
             case .identifier(let name, let location) where Self.trackedAPIs.contains(name) && isFramework(name, at: location):
                 apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
@@ -55,11 +64,11 @@ struct CodeScan {
             guard case .call(let call) = expr else { return }
             switch call.name {
             case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location):
-                appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(call.argument("suiteName")!, context: site.context),
+                appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(local(call.argument("suiteName")!), context: site.context),
                                                     location: call.location, targets: targets()))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
-                                                    value: groupValue(call.argument("forSecurityApplicationGroupIdentifier")!, context: site.context),
+                                                    value: groupValue(local(call.argument("forSecurityApplicationGroupIdentifier")!), context: site.context),
                                                     location: call.location, targets: targets()))
             case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
                     && resolver.imports("AlarmKit", from: call.location.file):

@@ -384,7 +384,14 @@ public final class Resolver: @unchecked Sendable {
         }
         for owner in owners {
             if let owner {
-                for decl in declarations(of: owner, context: context, from: file) {
+                var candidates = declarations(of: owner, context: context, from: file)
+                // `Bundle.main.appGroup`: a property the project adds to a framework type (`extension Bundle`),
+                // reached through one of its instances.
+                if candidates.isEmpty, let type = owner.split(separator: ".").first.map(String.init), type.first?.isUppercase == true {
+                    let scope = self.scope(from: file)
+                    candidates = index.extensions(of: type, in: { self.isVisible($0, in: scope) })
+                }
+                for decl in candidates {
                     if let member = decl.members.first(where: { $0.name == name && ($0.kind == .storedProperty || $0.kind == .computedProperty || $0.kind == .enumCase) }) {
                         return (valueExpression(member), decl.qualifiedName, member)
                     }

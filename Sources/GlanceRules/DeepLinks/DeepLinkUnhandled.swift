@@ -94,7 +94,7 @@ struct DeepLinkUnhandled: Rule {
         let model = context.model
         var reported: Set<String> = []
         // A link that only opens the app (`myapp://open`) needs no handler.
-        for link in model.deepLinks where link.url.map({ URLRoutes.route(of: $0) != nil }) ?? true {
+        for link in model.deepLinks where !(link.url.map(URLRoutes.opensAppOnly) ?? false) {
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.targets.contains { $0.id == app.id } }

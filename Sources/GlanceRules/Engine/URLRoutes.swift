@@ -101,6 +101,11 @@ struct URLRoutes {
         return route
     }
 
+    /// A URL with a scheme that names no screen (`myapp://`, `myapp://open`): it only opens the app.
+    static func opensAppOnly(_ url: String) -> Bool {
+        URLComponents(string: url)?.scheme != nil && route(of: url) == nil
+    }
+
     /// URL hosts that only open the app.
     static let openOnly: Set<String> = ["open", "launch", "app", "start", "openapp", "home", "main", "default"]
 

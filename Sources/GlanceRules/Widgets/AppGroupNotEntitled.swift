@@ -50,6 +50,18 @@ struct AppGroupNotEntitled: Rule {
                     target.infoPlist["Release"]?["AppGroup"] = .string("group.com.example.reader")
                     target.set(appGroups: ["group.com.example.reader"])
                 },
+            // The Info.plist key read through a local name, and through a property the app adds to Bundle.
+            RuleExample.app("""
+                extension Bundle { var appGroup: String { object(forInfoDictionaryKey: "AppGroup") as! String } }
+                func containers() {
+                    let group = Bundle.main.object(forInfoDictionaryKey: "AppGroup") as! String
+                    let url = FileManager.default.↓containerURL(forSecurityApplicationGroupIdentifier: group)
+                    let defaults = UserDefaults(suiteName: Bundle.main.appGroup)
+                }
+                """).with("App") { target in
+                    target.set(info: "AppGroup", .string("group.com.example.reader"))
+                    target.set(appGroups: ["group.com.example.reader-debug"])
+                },
             // FC2-20: one missing group used in three places is one finding, at the first.
             RuleExample.app("""
                 let a = ↓UserDefaults(suiteName: "group.com.example.shared")
