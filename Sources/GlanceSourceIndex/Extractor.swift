@@ -349,7 +349,11 @@ enum Extractor {
             if let prefix = syntax.as(PrefixOperatorExprSyntax.self) {
                 return .operation(prefix.operator.text, [expr(prefix.expression)], location: here)
             }
-            if let tryExpr = syntax.as(TryExprSyntax.self) { return expr(tryExpr.expression) }
+            if let tryExpr = syntax.as(TryExprSyntax.self) {
+                // `try?` and `try!` change what the expression yields (nil or a trap for an error); plain `try` does not.
+                if let mark = tryExpr.questionOrExclamationMark { return .operation("try" + mark.text, [expr(tryExpr.expression)], location: here) }
+                return expr(tryExpr.expression)
+            }
             if let awaitExpr = syntax.as(AwaitExprSyntax.self) { return expr(awaitExpr.expression) }
             if let unwrap = syntax.as(ForceUnwrapExprSyntax.self) { return expr(unwrap.expression) }
             if let chain = syntax.as(OptionalChainingExprSyntax.self) { return expr(chain.expression) }

@@ -43,7 +43,8 @@ public indirect enum Expr: Sendable {
     /// `let name: Type = value` inside a body.
     case binding(name: String, type: String?, value: Expr?, location: SourceLocation)
     case returnStatement(Expr?, location: SourceLocation)
-    /// A binary or prefix operation (`a + b`, `!a`, `a == b`): operator text and operands.
+    /// A binary or prefix operation (`a + b`, `!a`, `a == b`, and `try?` / `try!` before an expression):
+    /// operator text and operands.
     case operation(String, [Expr], location: SourceLocation)
     /// The body of a `for`/`while`/`repeat` loop; `sequence` is what is iterated, `variables` the names the
     /// `for` pattern binds (`for (index, kind) in …` → `index`, `kind`).

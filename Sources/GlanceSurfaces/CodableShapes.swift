@@ -220,19 +220,16 @@ public struct CodableShapes {
         let stored = members.filter { $0.kind == .storedProperty && !$0.isStatic }
         var decoded: [(property: Member, key: String, type: String, ifPresent: Bool)] = []
         for statement in statements.dropFirst() {
-            guard case .assignment(let target, "=", .call(let call), let location) = statement,
-                  let name = Self.propertyName(target), let targetText = target.text,
+            // `try? c.decode(…)` (an `.operation`) swallows errors and is not this form.
+            guard case .assignment(let target, "=", .call(let call), _) = statement,
+                  let name = Self.propertyName(target),
                   !decoded.contains(where: { $0.property.name == name }),
                   let property = stored.first(where: { $0.name == name }), let declaredType = property.type,
                   call.name == "decode" || call.name == "decodeIfPresent",
-                  case .identifier(containerName, let containerLocation)? = call.base,
+                  case .identifier(containerName, _)? = call.base,
                   call.arguments.count == 2, call.arguments[0].label == nil, call.arguments[1].label == "forKey",
                   case .member(let typeExpression?, "self", _) = call.arguments[0].value, let type = Self.typeText(typeExpression),
                   let key = Self.keyCase(call.arguments[1].value, keysName: keysName).flatMap({ keys[$0] }) else { return nil }
-            // Only `property = try c.decode…` laid out on one line: the index drops `try`, so `try?` (which
-            // swallows every error) is told apart by its place. Anything laid out otherwise is not read.
-            guard containerLocation.line == location.line,
-                  containerLocation.column == location.column + targetText.utf8.count + " = try ".utf8.count else { return nil }
             let ifPresent = call.name == "decodeIfPresent"
             // decode into an optional property, or decodeIfPresent into a non-optional one, is not the plain form.
             guard ifPresent == TypeName.isOptional(declaredType) else { return nil }

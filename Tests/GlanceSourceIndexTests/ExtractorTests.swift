@@ -21,6 +21,27 @@ struct ExtractorTests {
         #expect(file.types.first?.location == SourceLocation(file: "/t/File.swift", line: 3, column: 8))
     }
 
+    /// `@_exported import`, `for` pattern names, and `try?`/`try!` (kept: they change what an expression yields).
+    @Test func importsLoopsAndTry() throws {
+        let file = index("""
+            @_exported import Kit
+            import struct Foundation.Date
+            func f() {
+                for (index, kind) in kinds.enumerated() { reload(kind) }
+                let a = try? load()
+                let b = try load()
+            }
+            """)
+        #expect(file.imports.map { "\($0.topLevelModule) \($0.isExported)" } == ["Kit true", "Foundation false"])
+        let body = try #require(file.globals.first?.body?.statements)
+        guard case .loop(_, let variables, _, _) = body[0] else { Issue.record("not a loop: \(body[0])"); return }
+        #expect(variables == ["index", "kind"])
+        guard case .binding("a", _, .operation("try?", let operands, _)?, _) = body[1] else { Issue.record("try? dropped: \(body[1])"); return }
+        #expect(operands.first?.name == "load")
+        guard case .binding("b", _, .call(let call)?, _) = body[2] else { Issue.record("try kept: \(body[2])"); return }
+        #expect(call.name == "load")
+    }
+
     @Test func membersConstantsAndAttributes() throws {
         let file = index("""
             struct Intent: SetValueIntent {
