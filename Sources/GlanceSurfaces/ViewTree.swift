@@ -189,7 +189,8 @@ public struct ViewTree: Sendable {
         let file = expr.location.file
         switch expr {
         case .call(let call):
-            if case .identifier(let name, _) = call.callee {
+            if case .identifier(let written, _) = call.callee {
+                let name = TypeName.base(written)
                 let member = memberCode(name, in: context, file: file)
                 return member.isEmpty ? typeCode(name, context: context, file: file) : member
             }
@@ -218,7 +219,9 @@ public struct ViewTree: Sendable {
         }
     }
 
-    private func typeCode(_ name: String, context: String?, file: String) -> [(Reached, String?)] {
+    private func typeCode(_ written: String, context: String?, file: String) -> [(Reached, String?)] {
+        // `Card<Text>`: the generic type's own code.
+        let name = TypeName.base(written)
         // Only types whose files mention `body` can be views: others are not parsed for nothing.
         let scope = resolver.scope(from: file)
         guard followsTypes, resolver.index.typeMayHave(name, word: "body", in: { resolver.isVisible($0, in: scope) }) else { return [] }

@@ -168,6 +168,28 @@ struct NameResolutionTests {
         #expect(!widget.content.calls(named: "containerBackground").isEmpty)
     }
 
+    /// A generic wrapper view: the content passed in and the wrapper's own body are both walked.
+    @Test func genericWrappersAreFollowed() throws {
+        let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
+            "/p/W/Widget.swift": widgetImports + """
+                struct Summary: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: P()) { entry in Card<Text> { Text(entry.title) } }
+                    }
+                }
+                """,
+            "/p/W/Card.swift": widgetImports + """
+                struct Card<Content: View>: View {
+                    @ViewBuilder let content: Content
+                    var body: some View { content.padding().containerBackground(for: .widget) { Color.clear } }
+                }
+                """,
+        ])])
+        let widget = try #require(model.widgets.first)
+        #expect(widget.content.calls.map(\.call.name).filter { ["Text", "containerBackground"].contains($0) } == ["Text", "containerBackground"])
+        #expect(widget.content.opaqueCalls.isEmpty)
+    }
+
     /// FC2-14: values passed to views are values; only views Glance cannot see are opaque.
     @Test func valuesPassedToViewsAreNotOpaqueViews() throws {
         let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
