@@ -36,6 +36,7 @@ public enum KnownTypes {
         "GridItem", "Text.DateStyle", "Image.Scale", "Font.Weight", "NSLocalizedString", "String.LocalizationValue", "Int16", "Int8",
         "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float32", "Float64", "NSNumber", "NSString", "URLComponents", "URLQueryItem",
         "IndexPath", "Timer", "SymbolRenderingMode", "ControlSize", "ColorScheme", "ProgressViewStyle", "DynamicTypeSize",
+        "AnyIterator", "AnySequence", "AnyCollection", "IndexingIterator", "Mirror", "ObjectIdentifier", "Calendar.Component",
     ]
 
     /// Values that configure views rather than being views: styles, formatters, shapes' parameters

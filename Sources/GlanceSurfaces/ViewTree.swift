@@ -126,12 +126,12 @@ public struct ViewTree: Sendable {
     /// walked once. `viewCall` gets the calls that stand in a view's place (see `opaqueCalls`).
     private func walkReachable(visit: (Expr, Scope) -> Void, viewCall: (Call, Scope) -> Void = { _, _ in }) {
         var visited: Set<String> = []
-        var pending: [(Block, Scope)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: [])) }
+        var pending: [(Block, Scope, Bool)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: []), true) }
         while !pending.isEmpty {
-            let (block, scope) = pending.removeLast()
+            let (block, scope, buildsViews) = pending.removeLast()
             for statement in block.statements {
-                walk(statement, scope: scope, isView: true, visit: visit, viewCall: viewCall) { reached, reachedScope in
-                    if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope)) }
+                walk(statement, scope: scope, isView: buildsViews, visit: visit, viewCall: viewCall) { reached, reachedScope in
+                    if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope, reached.buildsViews)) }
                 }
             }
         }
@@ -181,6 +181,18 @@ public struct ViewTree: Sendable {
     struct Reached {
         let key: String
         let block: Block
+        /// Whether the code builds views (`some View`, a builder attribute, an undeclared type) or computes a
+        /// value (`-> [Item]`, `: AnyIterator<Entry>`): in value code, calls are not views.
+        var buildsViews = true
+    }
+
+    /// Whether a member's code builds views: it returns an opaque or view-like type, or has a builder
+    /// attribute, or its type is not written.
+    static func buildsViews(_ member: Member) -> Bool {
+        if member.attributes.contains(where: { $0.name.hasSuffix("Builder") }) { return true }
+        guard let type = member.type?.trimmingCharacters(in: .whitespaces), !type.isEmpty else { return true }
+        return type.hasPrefix("some ") || type.hasPrefix("any ") || type.contains("View") || type.contains("Widget")
+            || type.contains("Scene") || type.contains("Content") || type.contains("Configuration") || type.count <= 2
     }
 
     /// The code an expression leads to: a project view type's body and helpers, or a member of the type in
@@ -241,7 +253,7 @@ public struct ViewTree: Sendable {
         guard followsTypes else { return [] }
         let scope = resolver.scope(from: file)
         return resolver.index.extensionFunctions(named: name, in: { resolver.isVisible($0, in: scope) }).map { extended, function in
-            (Reached(key: "\(function.location.file):\(function.location.line)", block: function.code), extended)
+            (Reached(key: "\(function.location.file):\(function.location.line)", block: function.code, buildsViews: Self.buildsViews(function)), extended)
         }
     }
 
@@ -265,7 +277,7 @@ public struct ViewTree: Sendable {
         }
         guard !members.isEmpty else { return [] }
         let key = members.map { "\($0.location.file):\($0.location.line)" }.joined(separator: "+")
-        return [(Reached(key: key, block: Block(members.flatMap(\.code.statements))), owner)]
+        return [(Reached(key: key, block: Block(members.flatMap(\.code.statements)), buildsViews: members.contains(where: Self.buildsViews)), owner)]
     }
 
     private func count(_ block: Block, context: String?, matches: (Call) -> Bool, visiting: inout Set<String>, memo: inout [String: Int]) -> Int {

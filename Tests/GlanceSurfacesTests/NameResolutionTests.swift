@@ -203,9 +203,12 @@ struct NameResolutionTests {
                                 LazyVGrid(columns: [GridItem(.flexible())]) { Text(NumberFormatter().string(from: NSNumber(value: 1)) ?? "") }
                                 Image(uiImage: UIGraphicsImageRenderer(size: .zero).image { _ in })
                                 ChartFromPackage(values: entry.values)
+                                ForEach(Array(items), id: \\.self) { Text($0) }
                             }
                         }
                     }
+                    // Value code reached from the view: its calls are values, whatever their names.
+                    var items: PagedSequence<String> { PagedSequence(pages: 2) }
                 }
                 """,
         ])])
