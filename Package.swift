@@ -71,10 +71,14 @@ let package = Package(
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
         .target(name: "GlanceConfiguration", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
+        // OpenSSL's libcrypto (Debian: libssl-dev), for ES256 signatures on Linux; CryptoKit on Apple platforms
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
+        .target(name: "GlancePush", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // violations / surfaces → text
-        .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush"], swiftSettings: syntaxCompile),
         // command line
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush"], swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
         .plugin(name: "GlanceLintPlugin",
@@ -89,6 +93,7 @@ let package = Package(
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlancePushTests", dependencies: ["GlancePush", "GlanceCLI", "GlanceSourceIndex"], exclude: ["Fixtures"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected"], swiftSettings: syntaxCompile),
     ],
     swiftLanguageModes: [.v6]
