@@ -18,6 +18,15 @@ with the HTTP version and the connection it came on).
 Usage: server.py --ca-dir DIR --key-file AuthKey_X.p8 --key-id KEYID --team-id TEAMID --bundle-id ID
                  [--port N] [--script FILE] [--record FILE] [--work-dir DIR]
 Prints one line, {"port": N, "url": "https://127.0.0.1:N"}, when it listens; runs until killed.
+
+A script is a JSON object:
+  {"rules": [{"method": "POST", "path": "/3/device/abcd", "channel": "<apns-channel-id>",
+              "answers": [{"status": 429, "reason": "TooManyRequests", "headers": {"retry-after": "2"}},
+                          {"status": 410, "reason": "Unregistered", "timestamp": 1767225600000}]}],
+   "channels": {"<channel id>": 0}}
+A rule matches a request on the fields it has (method, path, apns-channel-id) and gives its answers in turn, one
+per matching request; once they are used up, requests are checked as usual. "channels" exist from the start,
+with their message storage policy (0: No Message Stored, 1: Most Recent Message Stored).
 """
 
 import argparse

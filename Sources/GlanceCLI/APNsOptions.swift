@@ -133,6 +133,24 @@ enum APNsOptions {
     }
 }
 
+extension CommandLineTool {
+    /// The provider tokens of a run, from the credentials and the token cache (not written with `--dry-run`).
+    func providerTokens(_ arguments: Arguments, command: String, output: inout Output) throws -> ProviderTokenSource {
+        let credentials = try APNsOptions.credentials(arguments, environment: pushContext.environment, command: command, output: &output)
+        let store = ProviderTokenStore(folder: ProviderTokenStore.defaultFolder(environment: pushContext.environment))
+        return ProviderTokenSource(key: credentials.key, keyID: credentials.keyID, teamID: credentials.teamID, store: store,
+                                   persist: !arguments.flag("--dry-run"), time: pushContext.time)
+    }
+
+    /// The `authorization` header as `--dry-run` prints it: the token's header and claims, not its signature.
+    func redactedAuthorization(_ tokens: ProviderTokenSource) throws -> String {
+        let token: Result<ProviderToken, PushInputError> = waitFor {
+            do { return .success(try await tokens.current()) } catch { return .failure(error as? PushInputError ?? PushInputError("key", "\(error)")) }
+        }
+        do { return try token.get().redacted } catch { throw CLIError.failure("\(error)") }
+    }
+}
+
 /// Runs async work from the synchronous command line. The CLI runs on a thread of its own (never on Swift's
 /// cooperative pool), so blocking it until the work is done starves no task.
 func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {

@@ -52,14 +52,9 @@ extension CommandLineTool {
         default: request = APNsRequests.deleteChannel(channelID!, bundleID: bundleID, requestID: requestID, endpoint: endpoint)
         }
 
-        let credentials = try APNsOptions.credentials(arguments, environment: pushContext.environment, command: command, output: &output)
-        let dryRun = arguments.flag("--dry-run")
-        let store = ProviderTokenStore(folder: ProviderTokenStore.defaultFolder(environment: pushContext.environment))
-        let tokens = ProviderTokenSource(key: credentials.key, keyID: credentials.keyID, teamID: credentials.teamID, store: store,
-                                         persist: !dryRun, time: pushContext.time)
-        if dryRun {
-            let token: Result<ProviderToken, Error> = waitFor { do { return .success(try await tokens.current()) } catch { return .failure(error) } }
-            output.standardOutput += PushReporter.request(request, authorization: try token.mapError { CLIError.failure("\($0)") }.get().redacted)
+        let tokens = try providerTokens(arguments, command: command, output: &output)
+        if arguments.flag("--dry-run") {
+            output.standardOutput += PushReporter.request(request, authorization: try redactedAuthorization(tokens))
             return
         }
         let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)

@@ -50,49 +50,16 @@ extension CommandLineTool {
         if options.expiration == nil && !options.extraHeaders.contains(where: { $0.name == "apns-expiration" }) {
             options.expiration = broadcast ? 0 : Int(pushContext.time.now().timeIntervalSince1970) + 3600
         }
-
-        // Where to.
-        let requests: [HTTPRequest]
-        if let channel = arguments.option("--channel") {
-            guard APNsRequests.isChannelID(channel) else {
-                throw CLIError.failure("--channel: '\(channel)' is not a channel id (base64, as 'glance channels create' prints it)")
-            }
-            requests = [APNsRequests.broadcast(channelID: channel, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint)]
-        } else {
-            let tokens = try deviceTokens(arguments, output: &output)
-            if tokens.count > 1 && options.requestID != nil {
-                throw CLIError.usage("--apns-id names one push; leave it out with --tokens (APNs makes one per push)", command: "push")
-            }
-            requests = tokens.map { APNsRequests.device(token: $0, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint) }
-        }
+        let requests = try pushRequests(arguments, body: body, bundleID: bundleID, options: options, endpoint: endpoint, output: &output)
 
         // The check: the body and the headers as they will be sent, against the app's types with --project.
         let push = Push(body: body, headers: checkedHeaders(requests[0], file: fileHeaders), broadcast: broadcast)
-        let result = PayloadChecker().check(push, catalog: project?.catalog, attributes: arguments.option("--attributes"), now: pushContext.time.now())
-        output.standardError += ViolationReporter.xcode(result, displayRoot: "", explainSkips: false)
-        let errors = result.violations.filter { $0.severity == .error }.count
-        if errors > 0 {
-            let count = errors == 1 ? "1 error" : "\(errors) errors"
-            guard arguments.flag("--force") else {
-                throw CLIError.failure("\(body.name): not sent: the push has \(count) (above); fix \(errors == 1 ? "it" : "them"), or send anyway with --force")
-            }
-            output.standardError += "glance: warning: sending despite \(count) (--force)\n"
-        }
-        if broadcast, push.event == "start" {
-            guard arguments.flag("--force") else {
-                throw CLIError.failure("\(body.name): not sent: a broadcast cannot start a Live Activity (event 'start'); start it with push-to-start tokens (--token) and \"input-push-channel\" in the body")
-            }
-        }
+        try check(push, project: project, arguments: arguments, output: &output)
 
         // Credentials, then send (or print).
-        let credentials = try APNsOptions.credentials(arguments, environment: pushContext.environment, command: "push", output: &output)
-        let dryRun = arguments.flag("--dry-run")
-        let store = ProviderTokenStore(folder: ProviderTokenStore.defaultFolder(environment: pushContext.environment))
-        let tokens = ProviderTokenSource(key: credentials.key, keyID: credentials.keyID, teamID: credentials.teamID, store: store,
-                                         persist: !dryRun, time: pushContext.time)
-        if dryRun {
-            let token: Result<ProviderToken, Error> = waitFor { do { return .success(try await tokens.current()) } catch { return .failure(error) } }
-            let authorization = try token.mapError { CLIError.failure("\($0)") }.get().redacted
+        let tokens = try providerTokens(arguments, command: "push", output: &output)
+        if arguments.flag("--dry-run") {
+            let authorization = try redactedAuthorization(tokens)
             output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
             return
         }
@@ -109,6 +76,41 @@ extension CommandLineTool {
             output.exitCode = 2
         } else {
             output.exitCode = exchanges.allSatisfy { $0.answer?.isSuccess == true } ? 0 : 1
+        }
+    }
+
+    /// The requests: one broadcast to `--channel`, or one device push per token.
+    private func pushRequests(_ arguments: Arguments, body: PayloadDocument, bundleID: String, options: APNsRequests.Options,
+                              endpoint: APNsEndpoint, output: inout Output) throws -> [HTTPRequest] {
+        if let channel = arguments.option("--channel") {
+            guard APNsRequests.isChannelID(channel) else {
+                throw CLIError.failure("--channel: '\(channel)' is not a channel id (base64, as 'glance channels create' prints it)")
+            }
+            return [APNsRequests.broadcast(channelID: channel, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint)]
+        }
+        let tokens = try deviceTokens(arguments, output: &output)
+        if tokens.count > 1 && options.requestID != nil {
+            throw CLIError.usage("--apns-id names one push; leave it out with --tokens (APNs makes one per push)", command: "push")
+        }
+        return tokens.map { APNsRequests.device(token: $0, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint) }
+    }
+
+    /// `glance payload check` on the push as it will be sent: findings go to standard error; errors stop the run
+    /// unless `--force`. So does a broadcast that would start an activity (which a broadcast cannot).
+    private func check(_ push: Push, project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, arguments: Arguments, output: inout Output) throws {
+        let result = PayloadChecker().check(push, catalog: project?.catalog, attributes: arguments.option("--attributes"), now: pushContext.time.now())
+        output.standardError += ViolationReporter.xcode(result, displayRoot: "", explainSkips: false)
+        let errors = result.violations.filter { $0.severity == .error }.count
+        let force = arguments.flag("--force")
+        if errors > 0 {
+            let count = errors == 1 ? "1 error" : "\(errors) errors"
+            guard force else {
+                throw CLIError.failure("\(push.body.name): not sent: the push has \(count) (above); fix \(errors == 1 ? "it" : "them"), or send anyway with --force")
+            }
+            output.standardError += "glance: warning: sending despite \(count) (--force)\n"
+        }
+        if push.broadcast, push.event == "start", !force {
+            throw CLIError.failure("\(push.body.name): not sent: a broadcast cannot start a Live Activity (event 'start'); start it with push-to-start tokens (--token) and \"input-push-channel\" in the body")
         }
     }
 

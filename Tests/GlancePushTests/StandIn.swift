@@ -67,6 +67,15 @@ final class StandIn: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: ca + "/ca.pem"), FileManager.default.fileExists(atPath: ca + "/ca-key.pem") else {
             throw Failure(description: "no test certificate authority in \(ca): run Scripts/setup-push-tests.sh")
         }
+        #if os(Linux)
+        // URLSession on Linux trusts only the system's store: without the CA there, every push would fail on TLS.
+        let bundle = "/etc/ssl/certs/ca-certificates.crt"
+        let certificate = try String(contentsOfFile: ca + "/ca.pem", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let trusted = ((try? String(contentsOfFile: bundle, encoding: .utf8)) ?? "").split(separator: "\n").joined()
+        guard trusted.contains(certificate) else {
+            throw Failure(description: "the test certificate authority \(ca)/ca.pem is not in the system's trust store (\(bundle)): run Scripts/setup-push-tests.sh as root")
+        }
+        #endif
         folder = NSTemporaryDirectory() + "glance-stand-in-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         recordPath = folder + "/requests.jsonl"

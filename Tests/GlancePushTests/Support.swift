@@ -48,18 +48,25 @@ final class FakeTime: @unchecked Sendable {
 
     init(_ start: Date = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))) { current = start }
 
-    var now: Date { lock.withLock { current } }
-    var sleeps: [TimeInterval] { lock.withLock { slept } }
+    var now: Date { locked { current } }
+    var sleeps: [TimeInterval] { locked { slept } }
 
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
+    func advance(_ seconds: TimeInterval) { locked { current += seconds } }
 
     var pushTime: PushTime {
         PushTime(now: { self.now }, sleep: { seconds in
-            self.lock.withLock {
+            self.locked {
                 self.slept.append(seconds)
                 self.current += seconds
             }
         })
+    }
+
+    // NSLocking.withLock needs macOS 14; the package supports macOS 13.
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }
 
