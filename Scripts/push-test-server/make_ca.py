@@ -35,7 +35,8 @@ def main():
         return
     key = ec.generate_private_key(ec.SECP256R1())
     now = datetime.datetime.now(datetime.timezone.utc)
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Glance test CA (localhost only, %s)" % now.strftime("%Y-%m-%d"))])
+    # A name of its own: OpenSSL looks issuers up by name, so two test CAs with one name would confuse it.
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Glance test CA (localhost only) %s" % os.urandom(6).hex())])
     cert = (
         x509.CertificateBuilder()
         .subject_name(name)

@@ -82,14 +82,23 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         case .notConnectedToInternet:
             return TransportError("\(host): no network connection")
         case .timedOut:
-            return TransportError("\(host): no answer before the timeout", retryable: true)
+            // Not retried: the push may have arrived, and a silent server would make every attempt as slow.
+            return TransportError("\(host): no answer within the timeout (the push may or may not have arrived)")
         case .networkConnectionLost:
             return TransportError("\(host): the connection was lost", retryable: true)
         case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .secureConnectionFailed, .clientCertificateRejected, .clientCertificateRequired:
             return TransportError("\(host): the TLS connection failed; the server's certificate is not trusted by this system, or TLS could not be negotiated (\(error.localizedDescription))")
         default:
-            return TransportError("\(host): \(error.localizedDescription)")
+            // On Linux, libcurl's TLS failures arrive as unknown errors carrying curl's text.
+            let text = error.localizedDescription
+            if text.contains("SSL certificate problem") || text.contains("certificate verify failed") {
+                return TransportError("\(host): the server's certificate is not trusted by this system (\(text)); URLSession on Linux trusts only the system's certificate store")
+            }
+            if text.contains("SSL") || text.contains("TLS") {
+                return TransportError("\(host): the TLS handshake failed (\(text)); is --host an HTTPS server?")
+            }
+            return TransportError("\(host): \(text)")
         }
     }
 }

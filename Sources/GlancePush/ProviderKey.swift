@@ -65,6 +65,7 @@ public struct ProviderKey: Sendable {
         let ext = (path as NSString).pathExtension.lowercased()
         if ["p12", "pfx", "cer", "crt"].contains(ext) { throw PushInputError(path, certificateReason) }
         guard let data = FileManager.default.contents(atPath: path) else { throw PushInputError(path, "cannot be read") }
+        guard !data.isEmpty else { throw PushInputError(path, "is empty; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----") }
         guard data.count <= 64 << 10 else { throw PushInputError(path, "is \(data.count) bytes; an APNs .p8 key is about 250 bytes of text") }
         guard let text = String(data: data, encoding: .utf8) else {
             throw PushInputError(path, "is not text; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----")

@@ -74,6 +74,7 @@ struct ProviderTokenTests {
             ("README.md", "is not a PEM key; an APNs key (.p8) is text that starts with -----BEGIN PRIVATE KEY-----"),
             ("missing.p8", "no such file"),
             ("", "is a folder, not a .p8 key file"),
+            ("empty.p8", "is empty; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----"),
         ]
         for (name, reason) in cases {
             #expect(throws: PushInputError(fixture(name), reason)) { try ProviderKey.read(path: fixture(name)) }

@@ -88,6 +88,20 @@ struct PushServerTests {
         ])
     }
 
+    /// A server whose certificate the system does not trust: nothing is sent, and the line says why.
+    @Test func untrustedCertificateIsExplained() async throws {
+        try StandIn.makeUntrustedCA(in: cache + "/untrusted-ca")
+        let server = try StandIn(untrustedCA: cache + "/untrusted-ca")
+        let output = await push(server, ["--token", "abcd", "--bundle-id", TestKey.bundleID])
+        #expect(output.exitCode == 2)
+        #if os(Linux)
+        #expect(output.standardOutput == "abcd: not sent: 127.0.0.1: the server's certificate is not trusted by this system (SSL certificate problem: unable to get local issuer certificate); URLSession on Linux trusts only the system's certificate store\n")
+        #else
+        #expect(output.standardOutput.hasPrefix("abcd: not sent: 127.0.0.1: "))
+        #endif
+        #expect(try server.requests().isEmpty)
+    }
+
     /// Retry-After is honored and backoff grows, on the fake clock: the test does not wait.
     @Test func retriesWithoutWaiting() async throws {
         let server = try StandIn(rules: [["path": "/3/device/abcd", "answers": [

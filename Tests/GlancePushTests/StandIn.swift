@@ -59,21 +59,24 @@ final class StandIn: @unchecked Sendable {
     ///     "reason": "TooManyRequests", "headers": ["retry-after": "2"]], …]]`, given in turn to matching requests.
     ///   - channels: channels that exist from the start, with their message storage policy (0 or 1).
     ///   - keyPath: the key whose public key verifies provider tokens.
-    init(rules: [[String: Any]] = [], channels: [String: Int] = [:], keyPath: String = TestKey.path) throws {
+    ///   - untrustedCA: a certificate authority folder to sign the server's certificate with instead of the trusted one.
+    init(rules: [[String: Any]] = [], channels: [String: Int] = [:], keyPath: String = TestKey.path, untrustedCA: String? = nil) throws {
         guard Self.packagesInstalled else {
             throw Failure(description: "GLANCE_PUSH_TESTS_REQUIRED=1, but the stand-in's Python packages are missing for \(Self.python): run Scripts/setup-push-tests.sh")
         }
-        let ca = Self.home + "/ca"
+        let ca = untrustedCA ?? Self.home + "/ca"
         guard FileManager.default.fileExists(atPath: ca + "/ca.pem"), FileManager.default.fileExists(atPath: ca + "/ca-key.pem") else {
             throw Failure(description: "no test certificate authority in \(ca): run Scripts/setup-push-tests.sh")
         }
         #if os(Linux)
+        if untrustedCA == nil {
         // URLSession on Linux trusts only the system's store: without the CA there, every push would fail on TLS.
         let bundle = "/etc/ssl/certs/ca-certificates.crt"
         let certificate = try String(contentsOfFile: ca + "/ca.pem", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         let trusted = ((try? String(contentsOfFile: bundle, encoding: .utf8)) ?? "").split(separator: "\n").joined()
         guard trusted.contains(certificate) else {
             throw Failure(description: "the test certificate authority \(ca)/ca.pem is not in the system's trust store (\(bundle)): run Scripts/setup-push-tests.sh as root")
+        }
         }
         #endif
         folder = NSTemporaryDirectory() + "glance-stand-in-\(UUID().uuidString)"
@@ -133,6 +136,16 @@ final class StandIn: @unchecked Sendable {
             }
             return object
         }
+    }
+
+    /// Makes a certificate authority that nothing trusts, in `folder` (with the stand-in's make_ca.py).
+    static func makeUntrustedCA(in folder: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, repositoryRoot + "/Scripts/push-test-server/make_ca.py", folder]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "make_ca.py failed") }
     }
 
     /// The server's log, for failure messages.
