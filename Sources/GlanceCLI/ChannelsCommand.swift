@@ -70,43 +70,11 @@ extension CommandLineTool {
             for note in exchange.notes { output.standardError += "glance: note: \(note)\n" }
             output.exitCode = 1
         case .answered(let answer):
-            output.standardOutput += try ChannelsReporter.render(subcommand, answer: answer, channel: channelID, storage: storage, format: format)
+            guard let text = ChannelsReporter.render(subcommand, answer: answer, channel: channelID, storage: storage, json: format == "json") else {
+                let body = String(decoding: answer.body.prefix(200), as: UTF8.self)
+                throw CLIError.failure("\(command): APNs answered \(answer.status) with something Glance cannot read: '\(body)'")
+            }
+            output.standardOutput += text
         }
-    }
-}
-
-/// What `glance channels` prints when APNs agreed.
-enum ChannelsReporter {
-    static func render(_ subcommand: String, answer: APNsAnswer, channel: String?, storage: APNsRequests.StoragePolicy, format: String) throws -> String {
-        let json = format == "json"
-        switch subcommand {
-        case "create":
-            guard let created = answer.channelID else { throw CLIError.failure("APNs created a channel but sent no apns-channel-id header") }
-            return json ? line(["channel": created, "storage": storage.rawValue, "apnsRequestId": answer.requestID ?? NSNull()]) : created + "\n"
-        case "list":
-            guard let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let channels = object["channels"] as? [String] else {
-                throw CLIError.failure("APNs answered the channel list with a body that is not {\"channels\": [...]}")
-            }
-            return json ? line(["channels": channels]) : channels.map { $0 + "\n" }.joined()
-        case "read":
-            guard var object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] else {
-                throw CLIError.failure("APNs answered with a channel configuration that is not a JSON object")
-            }
-            if json {
-                object["channel"] = channel
-                return line(object)
-            }
-            let code = (object["message-storage-policy"] as? NSNumber)?.intValue
-            let policy = code.flatMap(APNsRequests.StoragePolicy.init(code:)).map { "\($0.rawValue) (message-storage-policy \(code!))" }
-                ?? "message-storage-policy \(object["message-storage-policy"].map { "\($0)" } ?? "missing")"
-            return "\(channel!): \(policy), push-type \(object["push-type"] as? String ?? "missing")\n"
-        default:
-            return json ? line(["channel": channel!, "deleted": true]) : "deleted \(channel!)\n"
-        }
-    }
-
-    private static func line(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

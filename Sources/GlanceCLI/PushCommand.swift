@@ -194,8 +194,7 @@ extension CommandLineTool {
         return APNsHeaders(name: file?.name ?? "<headers>", fields: fields)
     }
 
-    /// `--token HEX` or the tokens of `--tokens FILE` (one per line; blank lines and `#` comments skipped;
-    /// repeats sent once).
+    /// `--token HEX`, or the tokens of `--tokens FILE` (a repeated token is sent once, with a warning).
     private func deviceTokens(_ arguments: Arguments, output: inout Output) throws -> [String] {
         if let text = arguments.option("--token") {
             guard let token = APNsRequests.normalizedToken(text) else {
@@ -204,27 +203,10 @@ extension CommandLineTool {
             return [token]
         }
         let path = arguments.option("--tokens")!
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw CLIError.failure("\(path): \(!exists ? "no such file" : isDirectory.boolValue ? "is a folder, not a file of tokens" : "cannot be read as UTF-8 text")")
-        }
-        var tokens: [String] = []
-        var seen: Set<String> = []
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let token = APNsRequests.normalizedToken(line) else {
-                throw CLIError.failure("\(path):\(index + 1): '\(line)' is not a device token (hexadecimal digits, one token per line)")
-            }
-            if seen.insert(token.lowercased()).inserted {
-                tokens.append(token)
-            } else {
-                output.standardError += "glance: warning: \(path):\(index + 1): token repeated; sent once\n"
-            }
-        }
-        guard !tokens.isEmpty else { throw CLIError.failure("\(path): holds no tokens") }
-        return tokens
+        let list: TokenList
+        do { list = try TokenList.read(path: path) } catch let error as PushInputError { throw CLIError.failure(error.description) }
+        for line in list.repeatedLines { output.standardError += "glance: warning: \(path):\(line): token repeated; sent once\n" }
+        return list.tokens
     }
 
     func integer(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {

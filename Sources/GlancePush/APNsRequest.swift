@@ -241,3 +241,44 @@ public enum APNsRequests {
         UUID(uuidString: text) != nil && text == text.lowercased()
     }
 }
+
+/// The device tokens of `--tokens FILE`: one per line; blank lines and `#` comments skipped; each token as
+/// `APNsRequests.normalizedToken` reads it; a token given twice (in any letter case) kept once.
+public struct TokenList: Sendable, Equatable {
+    /// In the file's order.
+    public let tokens: [String]
+    /// Lines (1-based) whose token was already listed.
+    public let repeatedLines: [Int]
+
+    /// - Throws: `PushInputError` for a missing or unreadable file, a line that is not a token (naming
+    ///   `FILE:LINE`), or a file without tokens.
+    public static func read(path: String) throws -> TokenList {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw PushInputError(path, "no such file") }
+        guard !isDirectory.boolValue else { throw PushInputError(path, "is a folder, not a file of tokens") }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw PushInputError(path, "cannot be read as UTF-8 text")
+        }
+        return try TokenList(text: text, name: path)
+    }
+
+    public init(text: String, name: String) throws {
+        var tokens: [String] = []
+        var repeated: [Int] = []
+        var seen: Set<String> = []
+        // `\r\n` is one Character, so lines split on any newline character.
+        // A byte order mark (Windows editors write one) is not part of the first line.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let token = APNsRequests.normalizedToken(line) else {
+                throw PushInputError("\(name):\(index + 1)", "'\(line)' is not a device token (hexadecimal digits, one token per line)")
+            }
+            if seen.insert(token.lowercased()).inserted { tokens.append(token) } else { repeated.append(index + 1) }
+        }
+        guard !tokens.isEmpty else { throw PushInputError(name, "holds no tokens") }
+        self.tokens = tokens
+        self.repeatedLines = repeated
+    }
+}

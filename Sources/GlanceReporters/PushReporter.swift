@@ -184,3 +184,43 @@ public enum PushReporter {
         return formatter.string(from: date)
     }
 }
+
+/// What `glance channels` prints when APNs agreed.
+public enum ChannelsReporter {
+    /// - create: the new channel id (JSON: `channel`, `storage`, `apnsRequestId`);
+    /// - list: one channel id per line (JSON: `{"channels": [...]}`);
+    /// - read: `ID: POLICY (message-storage-policy N), push-type TYPE` (JSON: APNs' object plus `channel`);
+    /// - delete: `deleted ID` (JSON: `channel`, `deleted`).
+    /// - Returns: nil when the answer lacks what the subcommand needs (no `apns-channel-id`, a body that is not
+    ///   the expected JSON).
+    public static func render(_ subcommand: String, answer: APNsAnswer, channel: String?, storage: APNsRequests.StoragePolicy, json: Bool) -> String? {
+        switch subcommand {
+        case "create":
+            guard let created = answer.channelID else { return nil }
+            return json ? line(["channel": created, "storage": storage.rawValue, "apnsRequestId": answer.requestID ?? NSNull()]) : created + "\n"
+        case "list":
+            guard let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let channels = object["channels"] as? [String] else {
+                return nil
+            }
+            return json ? line(["channels": channels]) : channels.map { $0 + "\n" }.joined()
+        case "read":
+            guard var object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let channel else { return nil }
+            if json {
+                object["channel"] = channel
+                return line(object)
+            }
+            let code = (object["message-storage-policy"] as? NSNumber)?.intValue
+            let policy = code.flatMap(APNsRequests.StoragePolicy.init(code:)).map { "\($0.rawValue) (message-storage-policy \(code!))" }
+                ?? "message-storage-policy \(object["message-storage-policy"].map { "\($0)" } ?? "missing")"
+            return "\(channel): \(policy), push-type \(object["push-type"] as? String ?? "missing")\n"
+        default:
+            guard let channel else { return nil }
+            return json ? line(["channel": channel, "deleted": true]) : "deleted \(channel)\n"
+        }
+    }
+
+    private static func line(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -41,10 +41,11 @@ func answer(_ status: Int, _ reason: String? = nil, headers: [String: String] = 
 
 /// Retries, backoff, Retry-After, provider token replacement and batches, with a fake clock: nothing waits.
 struct ClientTests {
-    let folder: String
+    let scratch: Scratch
+    var folder: String { scratch.path }
     let time = FakeTime(Date(timeIntervalSince1970: 1_767_225_600))
 
-    init() throws { folder = try scratchFolder("client") }
+    init() throws { scratch = try Scratch("client") }
 
     func client(_ transport: ScriptedTransport, retry: RetryPolicy = RetryPolicy()) throws -> APNsClient {
         let key = try ProviderKey.read(path: TestKey.path)

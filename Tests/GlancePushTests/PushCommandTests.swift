@@ -6,9 +6,10 @@ import Testing
 /// nothing sent).
 struct PushCommandTests {
     let time = FakeTime(Date(timeIntervalSince1970: 1_767_225_600))
-    let cache: String
+    let scratch: Scratch
+    var cache: String { scratch.path }
 
-    init() throws { cache = try scratchFolder("command") }
+    init() throws { scratch = try Scratch("command") }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) async -> CommandLineTool.Output {
         await glance(arguments, context: testContext(time: time, cache: cache, environment: environment))

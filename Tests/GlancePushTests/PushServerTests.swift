@@ -7,9 +7,10 @@ import Testing
 @Suite(.enabled(if: StandIn.enabled, StandIn.skipNotice))
 struct PushServerTests {
     let time = FakeTime()
-    let cache: String
+    let scratch: Scratch
+    var cache: String { scratch.path }
 
-    init() throws { cache = try scratchFolder("cache") }
+    init() throws { scratch = try Scratch("cache") }
 
     var context: PushContext { testContext(time: time, cache: cache) }
 

@@ -70,6 +70,16 @@ struct RequestTests {
         }
     }
 
+    @Test func tokenList() throws {
+        let list = try TokenList(text: "\u{FEFF}# devices\r\nabcd\r\n\r\n  <ef 01>  \nABCD\n", name: "t.txt")
+        #expect(list.tokens == ["abcd", "ef01"])
+        #expect(list.repeatedLines == [5])
+        #expect(throws: PushInputError("t.txt:2", "'abc' is not a device token (hexadecimal digits, one token per line)")) {
+            try TokenList(text: "abcd\nabc\n", name: "t.txt")
+        }
+        #expect(throws: PushInputError("t.txt", "holds no tokens")) { try TokenList(text: "# none\n", name: "t.txt") }
+    }
+
     @Test func inputs() {
         #expect(APNsRequests.normalizedToken("<ab cd EF01>") == "abcdEF01")
         #expect(APNsRequests.normalizedToken("abc") == nil)

@@ -109,6 +109,7 @@ final class StandIn: @unchecked Sendable {
               let port = object["port"] as? Int else {
             kill(process.processIdentifier, SIGKILL)
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: folder)
             throw Failure(description: "the APNs stand-in did not start: \(log.suffix(2000))")
         }
         self.port = port

@@ -34,6 +34,15 @@ func scratchFolder(_ name: String) throws -> String {
     return path
 }
 
+/// A scratch folder removed when the last reference goes: a suite holds one, and it goes when the test ends.
+final class Scratch: Sendable {
+    let path: String
+
+    init(_ name: String) throws { path = try scratchFolder(name) }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
 func write(_ text: String, to path: String) throws {
     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
