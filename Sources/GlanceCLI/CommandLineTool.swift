@@ -17,12 +17,19 @@ public struct CommandLineTool {
         public var standardError: String
     }
 
-    public init() {}
+    /// What `glance push` and `glance channels` take from outside the arguments (environment, clock, network).
+    public var pushContext: PushContext
+
+    public init(pushContext: PushContext = .live) {
+        self.pushContext = pushContext
+    }
 
     static let commands: [(name: String, summary: String)] = [
         ("lint", "Check a project against the rule catalog"),
         ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
         ("payload", "Check, template and simulate Live Activity push payloads against the app's Swift types"),
+        ("push", "Send a Live Activity push to APNs, checked against the app's types, every answer explained"),
+        ("channels", "Create, list, read and delete broadcast channels on APNs"),
         ("rules", "List the rules, or show one rule in full"),
         ("init", "Write a starting .glance.json configuration"),
         ("version", "Print the version"),
@@ -56,6 +63,8 @@ public struct CommandLineTool {
         case "surfaces": try surfaces(rest, output: &output)
         case "rules": try rules(rest, output: &output)
         case "payload": try payload(rest, output: &output)
+        case "push": try push(rest, output: &output)
+        case "channels": try channels(rest, output: &output)
         case "init": try initConfiguration(rest, output: &output)
         case "version", "--version":
             output.standardOutput += rest.contains("--help") || rest.contains("-h") ? Help.command("version")! : Glance.version + "\n"
@@ -274,6 +283,10 @@ enum Help {
                 """
         case "payload":
             return PayloadHelp.main
+        case "push":
+            return PushHelp.push
+        case "channels":
+            return PushHelp.channels
         case "init":
             return initHelp
         case "version":

@@ -103,8 +103,14 @@ extension CommandLineTool {
     /// The project's ActivityAttributes types (nil without --project); checks that `--attributes` (or
     /// `requested`) names one of them.
     private func loadCatalog(_ arguments: Arguments, requested: String? = nil) throws -> ActivityTypeCatalog? {
+        try loadProject(arguments, requested: requested)?.catalog
+    }
+
+    /// The surface model and ActivityAttributes types of `--project` (nil without it); checks that
+    /// `--attributes` (or `requested`) names one of the types.
+    func loadProject(_ arguments: Arguments, requested: String? = nil, command: String = "payload") throws -> (model: SurfaceModel, catalog: ActivityTypeCatalog)? {
         guard let path = arguments.option("--project") else {
-            if arguments.option("--attributes") != nil { throw CLIError.usage("--attributes needs --project PATH to find the type", command: "payload") }
+            if arguments.option("--attributes") != nil { throw CLIError.usage("--attributes needs --project PATH to find the type", command: command) }
             return nil
         }
         let model = try Glance.surfaces(at: path)
@@ -118,12 +124,12 @@ extension CommandLineTool {
                 ?? (catalog.names.isEmpty ? "; it declares none" : " (it has \(catalog.names.joined(separator: ", ")))")
             throw CLIError.failure("\(path): no ActivityAttributes type named '\(name)'\(hint)")
         }
-        return catalog
+        return (model, catalog)
     }
 
     /// With `--project`, a push whose content the project's types should check but cannot (several types and
     /// no `--attributes`, or none) is a failure of the run, not a silent pass.
-    private func requireType(for push: Push, catalog: ActivityTypeCatalog?, arguments: Arguments) throws {
+    func requireType(for push: Push, catalog: ActivityTypeCatalog?, arguments: Arguments) throws {
         guard let catalog, push.aps?["content-state"] != nil || push.event == "start" else { return }
         let (type, reason) = PayloadChecker.chooseType(for: push, catalog: catalog, requested: arguments.option("--attributes"))
         if type == nil, let reason {
@@ -132,7 +138,7 @@ extension CommandLineTool {
     }
 
     /// Turns a `PayloadInputError` into the one-line failure of exit code 2.
-    private func readInput<T>(_ read: @escaping (String) throws -> T) -> (String) throws -> T {
+    func readInput<T>(_ read: @escaping (String) throws -> T) -> (String) throws -> T {
         { path in
             do { return try read(path) } catch let error as PayloadInputError { throw CLIError.failure(error.description) }
         }

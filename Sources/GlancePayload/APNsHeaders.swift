@@ -10,6 +10,12 @@ public struct APNsHeaders: Sendable {
         public let value: String
         /// The line in the headers file (1 for JSON objects).
         public let line: Int
+
+        public init(name: String, value: String, line: Int) {
+            self.name = name.lowercased()
+            self.value = value
+            self.line = line
+        }
     }
 
     public let name: String

@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""A local stand-in for APNs, for the tests of `glance push` and `glance channels` (and for trying them).
+
+It speaks HTTP/2 over TLS (Hypercorn with h2) on 127.0.0.1, with a certificate made at start-up and signed by the
+test certificate authority that Scripts/setup-push-tests.sh creates and adds to the system's trust store. It
+serves the three APNs APIs on one port:
+
+  POST   /3/device/<token>                 device pushes (update and push-to-start tokens)
+  POST   /4/broadcasts/apps/<bundle id>    broadcast pushes, to channels created here
+  POST   /1/apps/<bundle id>/channels      create a channel;  GET: read it;  DELETE: delete it
+  GET    /1/apps/<bundle id>/all-channels  list channels
+
+Every request's provider token is verified with PyJWT and `cryptography` (ES256, with the public key of
+--key-file), then the path and headers are checked as APNs checks them, and the answer is APNs' status and JSON
+reason. A test can script answers (--script), and reads what arrived (--record, one JSON object per request,
+with the HTTP version and the connection it came on).
+
+Usage: server.py --ca-dir DIR --key-file AuthKey_X.p8 --key-id KEYID --team-id TEAMID --bundle-id ID
+                 [--port N] [--script FILE] [--record FILE] [--work-dir DIR]
+Prints one line, {"port": N, "url": "https://127.0.0.1:N"}, when it listens; runs until killed.
+
+A script is a JSON object:
+  {"rules": [{"method": "POST", "path": "/3/device/abcd", "channel": "<apns-channel-id>",
+              "answers": [{"status": 429, "reason": "TooManyRequests", "headers": {"retry-after": "2"}},
+                          {"status": 410, "reason": "Unregistered", "timestamp": 1767225600000}]}],
+   "channels": {"<channel id>": 0}}
+A rule matches a request on the fields it has (method, path, apns-channel-id) and gives its answers in turn, one
+per matching request; once they are used up, requests are checked as usual. "channels" exist from the start,
+with their message storage policy (0: No Message Stored, 1: Most Recent Message Stored).
+"""
+
+import argparse
+import asyncio
+import base64
+import datetime
+import ipaddress
+import json
+import os
+import re
+import signal
+import socket
+import tempfile
+import time
+import uuid
+
+import jwt
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from hypercorn.asyncio import serve
+from hypercorn.config import Config
+
+SUFFIX = ".push-type.liveactivity"
+UUID_PATTERN = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+NAMESPACE = uuid.UUID("6f1c3e52-6a2b-4c1f-9a53-0d7b6c1e2f40")
+
+
+def leaf_certificate(ca_dir, folder):
+    """A certificate for 127.0.0.1 and localhost, signed by the test CA; returns (certfile, keyfile)."""
+    with open(f"{ca_dir}/ca.pem", "rb") as file:
+        ca_cert = x509.load_pem_x509_certificate(file.read())
+    with open(f"{ca_dir}/ca-key.pem", "rb") as file:
+        ca_key = serialization.load_pem_private_key(file.read(), password=None)
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Glance APNs stand-in")]))
+        .issuer_name(ca_cert.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=2))
+        .add_extension(x509.SubjectAlternativeName([
+            x509.DNSName("localhost"),
+            x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
+        ]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    certfile, keyfile = f"{folder}/server.pem", f"{folder}/server-key.pem"
+    with open(certfile, "wb") as file:
+        file.write(cert.public_bytes(serialization.Encoding.PEM))
+    with open(keyfile, "wb") as file:
+        file.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                     serialization.NoEncryption()))
+    return certfile, keyfile
+
+
+class StandIn:
+    """The ASGI application: APNs' three APIs, verified and scripted."""
+
+    def __init__(self, args):
+        with open(args.key_file, "rb") as file:
+            self.public_key = serialization.load_pem_private_key(file.read(), password=None).public_key()
+        self.key_id, self.team_id, self.bundle_id = args.key_id, args.team_id, args.bundle_id
+        script = {}
+        if args.script:
+            with open(args.script) as file:
+                script = json.load(file)
+        # Each rule: match fields (method, path, channel) and answers given in turn; when a rule has given all its
+        # answers, requests it matches are checked as usual.
+        self.rules = [dict(rule, answers=list(rule.get("answers", []))) for rule in script.get("rules", [])]
+        self.channels = dict(script.get("channels", {}))
+        self.record = open(args.record, "a") if args.record else None
+        self.created = 0
+        self.count = 0
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        header_list = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in scope["headers"]]
+        headers = {}
+        for name, value in header_list:
+            headers.setdefault(name, value)
+        self.count += 1
+        entry = {
+            "method": scope["method"],
+            "path": scope["path"],
+            "httpVersion": scope["http_version"],
+            "connection": "%s:%s" % tuple(scope["client"] or ("?", 0)),
+            "headers": header_list,
+            "body": body.decode("utf-8", "replace"),
+            "jwt": self.verify_token(headers.get("authorization")),
+        }
+        status, reason, extra = self.answer(scope["method"], scope["path"], headers, body, entry["jwt"])
+        entry["status"], entry["reason"] = status, reason
+        # Two entries of `extra` are not headers: "json", a body, and "timestamp", the 410 body's milliseconds.
+        payload = extra.pop("json", b"")
+        timestamp = extra.pop("timestamp", None)
+        response_headers = [(name.encode(), str(value).encode()) for name, value in extra.items()]
+        if reason is not None:
+            error = {"reason": reason}
+            if status == 410:
+                error["timestamp"] = timestamp if timestamp is not None else int(time.time() * 1000)
+            payload = json.dumps(error).encode()
+        if payload:
+            response_headers.append((b"content-type", b"application/json"))
+        if self.record:
+            self.record.write(json.dumps(entry) + "\n")
+            self.record.flush()
+        await send({"type": "http.response.start", "status": status, "headers": response_headers})
+        await send({"type": "http.response.body", "body": payload})
+
+    def verify_token(self, authorization):
+        """The provider token, checked by PyJWT: signature (ES256 only), kid, iss and iat."""
+        if not authorization:
+            return {"present": False, "valid": False}
+        if not authorization.startswith("bearer "):
+            return {"present": True, "valid": False, "error": "not 'bearer <token>'"}
+        token = authorization[len("bearer "):]
+        result = {"present": True, "valid": False}
+        try:
+            result["header"] = jwt.get_unverified_header(token)
+            claims = jwt.decode(token, self.public_key, algorithms=["ES256"],
+                                options={"verify_iat": False, "verify_exp": False, "verify_nbf": False,
+                                         "require": ["iss", "iat"]})
+            result["claims"] = claims
+            result["valid"] = True
+        except jwt.PyJWTError as error:
+            result["error"] = "%s: %s" % (type(error).__name__, error)
+        return result
+
+    def scripted(self, method, path, headers):
+        for rule in self.rules:
+            if not rule["answers"]:
+                continue
+            if rule.get("method", method) != method or rule.get("path", path) != path:
+                continue
+            if "channel" in rule and rule["channel"] != headers.get("apns-channel-id"):
+                continue
+            return rule["answers"].pop(0)
+        return None
+
+    def answer(self, method, path, headers, body, token):
+        """(status, reason or None, response headers)."""
+        request_id = headers.get("apns-id") or headers.get("apns-request-id")
+        device = re.fullmatch(r"/3/device/([^/]*)", path)
+        broadcast = re.fullmatch(r"/4/broadcasts/apps/([^/]+)", path)
+        channel = re.fullmatch(r"/1/apps/([^/]+)/(channels|all-channels)", path)
+        identifier = request_id or str(uuid.uuid5(NAMESPACE, "%s %s %s" % (method, path, headers.get("apns-channel-id"))))
+        unique = str(uuid.uuid5(NAMESPACE, "unique " + identifier))
+        id_headers = {"apns-id": identifier} if device else {"apns-request-id": identifier}
+        if broadcast or device:
+            id_headers["apns-unique-id"] = unique
+
+        scripted = self.scripted(method, path, headers)
+        if scripted is not None:
+            extra = dict(id_headers)
+            extra.update(scripted.get("headers", {}))
+            if "timestamp" in scripted:
+                extra["timestamp"] = scripted["timestamp"]
+            return scripted["status"], scripted.get("reason"), extra
+
+        def refuse(status, reason):
+            return status, reason, id_headers
+
+        if not (device or broadcast or channel):
+            return refuse(404, "BadPath")
+        expected_method = "POST" if (device or broadcast) else ("GET" if channel.group(2) == "all-channels" else None)
+        if expected_method and method != expected_method or channel and method not in ("POST", "GET", "DELETE"):
+            return refuse(405, "MethodNotAllowed")
+        problem = self.token_problem(token)
+        if problem:
+            return refuse(403, problem)
+        if device:
+            return self.device(device.group(1), headers, body, id_headers)
+        if broadcast:
+            return self.broadcast(broadcast.group(1), headers, body, id_headers)
+        return self.channel(method, channel.group(1), channel.group(2), headers, body, id_headers)
+
+    def token_problem(self, token):
+        if not token["present"]:
+            return "MissingProviderToken"
+        if not token["valid"]:
+            return "InvalidProviderToken"
+        if token["header"].get("kid") != self.key_id or token["claims"].get("iss") != self.team_id:
+            return "InvalidProviderToken"
+        if time.time() - float(token["claims"]["iat"]) > 3600:
+            return "ExpiredProviderToken"
+        return None
+
+    def common_headers(self, headers, body, limit, priorities):
+        if headers.get("apns-push-type") is None and limit == 5120:
+            return 400, "MissingPushType"
+        if headers.get("apns-push-type") != "liveactivity":
+            return 400, "InvalidPushType"
+        if "apns-priority" in headers and headers["apns-priority"] not in priorities:
+            return 400, "BadPriority"
+        if "apns-expiration" in headers and not re.fullmatch(r"[0-9]+", headers["apns-expiration"]):
+            return 400, "BadExpirationDate"
+        identifier = headers.get("apns-id") or headers.get("apns-request-id")
+        if identifier is not None and not UUID_PATTERN.fullmatch(identifier):
+            return 400, "BadMessageId"
+        if not body:
+            return 400, "PayloadEmpty"
+        if len(body) > limit:
+            return 413, "PayloadTooLarge"
+        return None
+
+    def device(self, token, headers, body, id_headers):
+        if not token:
+            return 400, "MissingDeviceToken", id_headers
+        if not re.fullmatch(r"(?:[0-9a-fA-F]{2})+", token):
+            return 400, "BadDeviceToken", id_headers
+        if "apns-topic" not in headers:
+            return 400, "MissingTopic", id_headers
+        if headers["apns-topic"] != self.bundle_id + SUFFIX:
+            return 400, "DeviceTokenNotForTopic", id_headers
+        if len(headers.get("apns-collapse-id", "").encode()) > 64:
+            return 400, "BadCollapseId", id_headers
+        problem = self.common_headers(headers, body, 4096, ("5", "10"))
+        if problem:
+            return problem + (id_headers,)
+        return 200, None, id_headers
+
+    def broadcast(self, bundle, headers, body, id_headers):
+        if ".push-type." in bundle:
+            return 400, "TopicDisallowed", id_headers
+        if bundle != self.bundle_id:
+            return 403, "TopicMismatch", id_headers
+        channel = headers.get("apns-channel-id")
+        if channel is None:
+            return 400, "MissingChannelId", id_headers
+        if channel not in self.channels:
+            return 400, "ChannelNotRegistered", id_headers
+        problem = self.common_headers(headers, body, 5120, ("1", "5", "10"))
+        if problem:
+            return problem + (id_headers,)
+        if "apns-expiration" not in headers or self.channels[channel] == 0 and headers["apns-expiration"] != "0":
+            return 400, "BadExpirationDate", id_headers
+        return 200, None, id_headers
+
+    def channel(self, method, bundle, route, headers, body, id_headers):
+        if bundle != self.bundle_id:
+            return 403, "TopicMismatch", id_headers
+        if route == "all-channels":
+            listing = {"channels": sorted(self.channels)}
+            return 200, None, dict(id_headers, json=json.dumps(listing).encode())
+        if method == "POST":
+            try:
+                config = json.loads(body)
+            except ValueError:
+                return 400, "BadRequestPayload", id_headers
+            if not isinstance(config, dict) or config.get("message-storage-policy") not in (0, 1) \
+                    or config.get("push-type") != "LiveActivity":
+                return 400, "BadRequestPayload", id_headers
+            self.created += 1
+            identifier = base64.b64encode(uuid.uuid5(NAMESPACE, "channel %d" % self.created).bytes).decode()
+            self.channels[identifier] = config["message-storage-policy"]
+            return 201, None, dict(id_headers, **{"apns-channel-id": identifier})
+        channel = headers.get("apns-channel-id")
+        if channel is None:
+            return 400, "MissingChannelId", id_headers
+        if channel not in self.channels:
+            return 400, "ChannelNotRegistered", id_headers
+        if method == "DELETE":
+            del self.channels[channel]
+            return 204, None, id_headers
+        config = {"message-storage-policy": self.channels[channel], "push-type": "LiveActivity"}
+        return 200, None, dict(id_headers, json=json.dumps(config).encode())
+
+
+async def main():
+    parser = argparse.ArgumentParser(description="A local stand-in for APNs (HTTP/2 over TLS).")
+    parser.add_argument("--ca-dir", required=True, help="the test CA's folder (ca.pem, ca-key.pem)")
+    parser.add_argument("--key-file", required=True, help="the .p8 key whose public key verifies provider tokens")
+    parser.add_argument("--key-id", required=True)
+    parser.add_argument("--team-id", required=True)
+    parser.add_argument("--bundle-id", required=True)
+    parser.add_argument("--port", type=int, default=0, help="default: any free port")
+    parser.add_argument("--script", help="a JSON file of scripted answers and channels")
+    parser.add_argument("--record", help="append one JSON object per request to this file")
+    parser.add_argument("--work-dir", help="where to write the server's certificate (default: a new temporary folder)")
+    args = parser.parse_args()
+    app = StandIn(args)
+    folder = args.work_dir or tempfile.mkdtemp(prefix="glance-apns-stand-in-")
+    certfile, keyfile = leaf_certificate(args.ca_dir, folder)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", args.port))
+    listener.listen(128)
+    port = listener.getsockname()[1]
+    config = Config()
+    config.bind = ["fd://%d" % listener.fileno()]
+    config.certfile, config.keyfile = certfile, keyfile
+    config.alpn_protocols = ["h2", "http/1.1"]
+    config.accesslog = None
+    config.errorlog = "-"
+    config.graceful_timeout = 0
+    print(json.dumps({"port": port, "url": "https://127.0.0.1:%d" % port}), flush=True)
+    # With a shutdown trigger of its own, Hypercorn leaves SIGTERM and SIGINT alone: they end the process at once,
+    # open connections or not.
+    await serve(app, config, shutdown_trigger=asyncio.Event().wait)
+
+
+if __name__ == "__main__":
+    # A parent may have started this process with SIGTERM blocked; end at once on it, and on Ctrl-C.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    signal.signal(signal.SIGINT, lambda *_: os._exit(0))
+    asyncio.run(main())

@@ -1,0 +1,80 @@
+import Foundation
+import GlancePush
+import GlanceReporters
+import GlanceSurfaces
+
+/// `glance channels create|list|read|delete`: broadcast channels on APNs' channel management API (fact BC-11),
+/// with the same credentials as `glance push`.
+///
+/// Exit codes: 0 done; 1 APNs refused the request; 2 it could not be sent (bad flags or key, no connection).
+extension CommandLineTool {
+    static let channelCommands = ["create", "list", "read", "delete"]
+
+    func channels(_ raw: [String], output: inout Output) throws {
+        guard let subcommand = raw.first, !["--help", "-h"].contains(subcommand) else {
+            output.standardOutput += PushHelp.channels
+            return
+        }
+        guard Self.channelCommands.contains(subcommand) else {
+            let hint = Suggestion.hint(subcommand, in: Self.channelCommands)
+            throw CLIError.usage("unknown channels command '\(subcommand)'\(hint)", command: "channels")
+        }
+        let rest = Array(raw.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { output.standardOutput += PushHelp.channels; return }
+        let command = "channels " + subcommand
+        var options = APNsOptions.options.union(["--request-id", "--format"])
+        if subcommand == "create" { options.insert("--storage") }
+        let arguments = try Arguments(rest, spec: .init(flags: APNsOptions.flags, options: options,
+                                                        maxPositionals: ["read", "delete"].contains(subcommand) ? 1 : 0), command: command)
+        try APNsOptions.refuseCertificates(arguments)
+        let format = try arguments.choice("--format", ["text", "json"], default: "text", command: command)
+        var channelID: String?
+        if subcommand == "read" || subcommand == "delete" {
+            guard let given = arguments.positionals.first else { throw CLIError.usage("give the channel id to \(subcommand)", command: command) }
+            guard APNsRequests.isChannelID(given) else {
+                throw CLIError.failure("'\(given)' is not a channel id (base64, as 'glance channels create' or 'list' prints it)")
+            }
+            channelID = given
+        }
+        let storage = APNsRequests.StoragePolicy(rawValue: try arguments.choice("--storage", APNsRequests.StoragePolicy.allCases.map(\.rawValue),
+                                                                                default: "no-storage", command: command))!
+        let environment = try APNsOptions.environment(arguments, command: command)
+        let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: .channels)
+        let retry = try APNsOptions.retryPolicy(arguments)
+        let requestID = try APNsOptions.requestID(arguments, "--request-id")
+        let bundleID = try APNsOptions.bundleID(arguments, project: try loadProject(arguments, command: command), push: nil, command: command)
+
+        let request: HTTPRequest
+        switch subcommand {
+        case "create": request = APNsRequests.createChannel(bundleID: bundleID, storage: storage, requestID: requestID, endpoint: endpoint)
+        case "list": request = APNsRequests.listChannels(bundleID: bundleID, requestID: requestID, endpoint: endpoint)
+        case "read": request = APNsRequests.readChannel(channelID!, bundleID: bundleID, requestID: requestID, endpoint: endpoint)
+        default: request = APNsRequests.deleteChannel(channelID!, bundleID: bundleID, requestID: requestID, endpoint: endpoint)
+        }
+
+        let tokens = try providerTokens(arguments, command: command, output: &output)
+        if arguments.flag("--dry-run") {
+            output.standardOutput += PushReporter.request(request, authorization: try redactedAuthorization(tokens))
+            return
+        }
+        let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
+        let (exchange, warnings) = waitFor { (await client.send(request), await tokens.warnings) }
+        for warning in warnings { output.standardError += "glance: warning: \(warning)\n" }
+        switch exchange.result {
+        case .failed(let failure):
+            throw CLIError.failure(failure.message)
+        case .notSent(let why):
+            throw CLIError.failure(why)
+        case .answered(let answer) where !answer.isSuccess:
+            output.standardError += "glance: error: \(command): \(PushReporter.describe(answer, api: .channels))\n"
+            for note in exchange.notes { output.standardError += "glance: note: \(note)\n" }
+            output.exitCode = 1
+        case .answered(let answer):
+            guard let text = ChannelsReporter.render(subcommand, answer: answer, channel: channelID, storage: storage, json: format == "json") else {
+                let body = String(decoding: answer.body.prefix(200), as: UTF8.self)
+                throw CLIError.failure("\(command): APNs answered \(answer.status) with something Glance cannot read: '\(body)'")
+            }
+            output.standardOutput += text
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Help texts of `glance push` and `glance channels`.
+enum PushHelp {
+    static let push = """
+        OVERVIEW: Send a Live Activity push to APNs: checked first like 'glance payload check' (against the app's
+        types with --project), then sent over HTTP/2 with a provider token, every answer explained.
+
+        USAGE: glance push BODY --token HEX | --tokens FILE | --channel ID
+                           [--key-file FILE] [--key-id KEY] [--team-id TEAM] [--bundle-id ID | --project PATH]
+                           [--sandbox | --production] [--host HOST[:PORT]] [--priority 5|10] [--expiration SECONDS]
+                           [--collapse-id ID] [--apns-id UUID | --request-id UUID] [--headers FILE] [--attributes TYPE]
+                           [--concurrency N] [--retries N] [--force] [--dry-run] [--reporter text|json]
+
+        ARGUMENTS:
+          BODY                   The JSON body ({"aps": {...}}), or - for standard input.
+
+        WHERE TO:
+          --token <hex>          An activity's push token (Activity.pushTokenUpdates) or a push-to-start token
+                                 (Activity<…>.pushToStartTokenUpdates).
+          --tokens <file>        Tokens, one per line: the same body to each, over one connection, with a summary
+                                 and the tokens to drop.
+          --channel <id>         A broadcast channel (iOS 18): POST /4/broadcasts/apps/<bundle id>.
+
+        CREDENTIALS (token-based authentication; certificates cannot send Live Activity pushes):
+          --key-file <file>      The APNs key, AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE).
+          --key-id <id>          Its 10-character Key ID (or GLANCE_APNS_KEY_ID; default: from the file name).
+          --team-id <id>         The 10-character Team ID (or GLANCE_APNS_TEAM_ID).
+                                 The provider token is reused for 50 minutes, cached per team and key in
+                                 GLANCE_APNS_TOKEN_CACHE (default ~/.cache/glance/apns-tokens), mode 0600.
+
+        OPTIONS:
+          --bundle-id <id>       The app's bundle identifier; apns-topic is <id>.push-type.liveactivity.
+          --project <path>       Read the bundle identifier and the ActivityAttributes types from the project, and
+                                 check content-state and attributes against them.
+          --attributes <type>    The ActivityAttributes type, when the project has several.
+          --sandbox              Development tokens, from builds run from Xcode (default).
+          --production           Production tokens, from TestFlight and App Store builds.
+          --host <host[:port]>   Send to this host instead of Apple's (e.g. a local stand-in).
+          --priority <n>         10 (default) or 5 (not counted against the budget); 1 also on broadcast.
+          --expiration <s>       apns-expiration: UNIX seconds, or 0 for one attempt. Default: an hour from now
+                                 (broadcast: 0).
+          --collapse-id <id>     apns-collapse-id (at most 64 bytes).
+          --apns-id <uuid>       apns-id of a device push (lowercase UUID).
+          --request-id <uuid>    apns-request-id of a broadcast.
+          --headers <file>       More headers, 'name: value' lines or a JSON object, as for 'glance payload check';
+                                 the flags above win.
+          --concurrency <n>      Pushes in flight at once with --tokens (default 8).
+          --retries <n>          Retries of 429 and 5xx answers, with backoff, honoring Retry-After (default 3).
+          --force                Send even when the check finds errors.
+          --dry-run              Print the requests (the provider token redacted) and send nothing.
+          --reporter <name>      text (default) or json (one object per push, one per line).
+
+        EXIT CODES: 0 every push accepted, 1 APNs refused at least one, 2 nothing could be sent (bad flags, key or
+        body, a push with errors, no connection).
+
+        """
+
+    static let channels = """
+        OVERVIEW: Manage broadcast channels (iOS 18) on APNs' channel management API, with the credentials of
+        'glance push'.
+
+        USAGE: glance channels create [--storage no-storage|most-recent] [options]
+               glance channels list [options]
+               glance channels read ID [options]
+               glance channels delete ID [options]
+
+        COMMANDS:
+          create                 Create a channel and print its id. --storage: no-storage (default; No Message
+                                 Stored, broadcasts need --expiration 0) or most-recent (Most Recent Message Stored).
+          list                   Print the app's channel ids, one per line.
+          read ID                Print a channel's message storage policy and push type.
+          delete ID              Delete a channel (it cannot be undone).
+
+        OPTIONS:
+          --key-file <file>, --key-id <id>, --team-id <id>
+                                 The APNs key, as for 'glance push' (or GLANCE_APNS_KEY_FILE, _KEY_ID, _TEAM_ID).
+          --bundle-id <id>       The app's bundle identifier (or --project PATH to read it).
+          --sandbox              The development environment (default); channels exist per environment.
+          --production           The production environment.
+          --host <host[:port]>   Instead of api-manage-broadcast(.sandbox).push.apple.com:2195/2196.
+          --request-id <uuid>    apns-request-id.
+          --retries <n>          Retries of 429 and 5xx answers (default 3).
+          --format <format>      text (default) or json.
+          --dry-run              Print the request and send nothing.
+
+        EXIT CODES: 0 done, 1 APNs refused the request, 2 it could not be sent.
+
+        """
+}
