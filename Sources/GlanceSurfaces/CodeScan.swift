@@ -51,9 +51,9 @@ struct CodeScan {
                 return argument
             }
             switch expr {
-            case .identifier(let name, let location) where Self.trackedAPIs.contains(name) && isFramework(name, at: location):
+            case .identifier(let name, let location) where Self.trackedAPIs.contains(name) && isFramework(name, at: location, in: site.context):
                 apiUses.append(APIUse(name: name, location: location, targets: targets(), context: site.context, member: site.member))
-            case .member(let base, let name, let location) where (Self.trackedAPIs.contains(name) || name == "activities") && isActivity(base):
+            case .member(let base, let name, let location) where (Self.trackedAPIs.contains(name) || name == "activities") && isActivity(base, in: site.context):
                 var use = APIUse(name: name == "activities" ? APIUse.activityList : name, location: location, targets: targets(),
                                  context: site.context, member: site.member)
                 if case .identifier(let activity, _)? = base { use.attributes = TypeName.genericArguments(activity).first }
@@ -63,7 +63,7 @@ struct CodeScan {
             }
             guard case .call(let call) = expr else { return }
             switch call.name {
-            case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location):
+            case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location, in: site.context):
                 appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(local(call.argument("suiteName")!), context: site.context),
                                                     location: call.location, targets: targets()))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
@@ -84,8 +84,19 @@ struct CodeScan {
                 call.argument("ofKind")?.walk { inner in
                     if case .identifier(let name, _) = inner, site.loopVariables.contains(name) { reload.kindVariesWithLoop = true }
                 }
-                reloads.append(reload)
-            case "request" where isActivity(call.base):
+                // `for kind in ["a", "b"] { reloadTimelines(ofKind: kind) }`: one reload of each listed kind.
+                if case .identifier(let variable, _)? = call.argument("ofKind"), case .array(let items, _)? = site.loopSequences[variable],
+                   !items.isEmpty, items.allSatisfy({ resolver.stringValue($0, context: site.context) != nil }) {
+                    for item in items {
+                        var each = ReloadCall(api: api, kind: .known(resolver.stringValue(item, context: site.context)!), location: call.location,
+                                              kindLocation: item.location, targets: reload.targets, insideLoop: true)
+                        each.kindVariesWithLoop = true
+                        reloads.append(each)
+                    }
+                } else {
+                    reloads.append(reload)
+                }
+            case "request" where isActivity(call.base, in: site.context):
                 var pushType: String?
                 if let push = call.argument("pushType") {
                     switch push {
@@ -99,11 +110,11 @@ struct CodeScan {
                 if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
                 activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets(),
                                                         context: site.context, member: site.member))
-            case "AlarmAttributes" where isFramework("AlarmAttributes", at: call.location):
+            case "AlarmAttributes" where isFramework("AlarmAttributes", at: call.location, in: site.context):
                 if case .identifier(let name, _) = call.callee, let metadata = TypeName.genericArguments(name).first {
                     alarmMetadataUses.append(AlarmMetadataUse(metadata: metadata, location: call.location, targets: targets()))
                 }
-            case "ActivityContent" where isFramework("ActivityContent", at: call.location),
+            case "ActivityContent" where isFramework("ActivityContent", at: call.location, in: site.context),
                  "init" where call.isImplicitMember && call.argument("state") != nil && call.argument("staleDate") != nil:
                 if let stale = call.argument("staleDate"), !isNil(stale) {
                     var attributes: String?
@@ -132,8 +143,8 @@ struct CodeScan {
                 break
             }
             if let access = storeAccess(call, site: site, stores: stores) { storeAccesses.append(access) }
-            if isAlarmConfiguration(call) && isFramework("AlarmManager", at: call.location) { alarmConfigurations.append((call, site)) }
-            if let presentation = alarmPresentation(call), isFramework("AlarmPresentation", at: call.location) {
+            if isAlarmConfiguration(call) && isFramework("AlarmManager", at: call.location, in: site.context) { alarmConfigurations.append((call, site)) }
+            if let presentation = alarmPresentation(call), isFramework("AlarmPresentation", at: call.location, in: site.context) {
                 alarmPresentations[siteKey(site), default: []] += presentation.map { ($0, call.location) }
             }
         }
@@ -161,7 +172,7 @@ struct CodeScan {
         // Presentations built where no configuration is made (a helper returning AlarmAttributes).
         CodeSites.walk(files) { expr, site in
             guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil,
-                  isFramework("AlarmPresentation", at: call.location) else { return }
+                  isFramework("AlarmPresentation", at: call.location, in: site.context) else { return }
             var alarm = AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
                                      presentations: presentation, metadata: nil, stopIntent: nil, secondaryIntent: nil,
                                      targets: resolver.targets(of: call.location, conditions: site.conditions))
@@ -189,16 +200,18 @@ struct CodeScan {
     private func isNil(_ expr: Expr) -> Bool { if case .nilLiteral = expr { return true } else { return false } }
 
     /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
-    private func isActivity(_ base: Expr?) -> Bool {
+    private func isActivity(_ base: Expr?, in context: String?) -> Bool {
         guard let base else { return false }
-        if case .identifier(let name, let location) = base { return TypeName.base(name) == "Activity" && isFramework("Activity", at: location) }
+        if case .identifier(let name, let location) = base {
+            return TypeName.base(name) == "Activity" && isFramework("Activity", at: location, in: context)
+        }
         return false
     }
 
-    /// Whether a framework type's name, written at `location`, means the framework's type.
-    func isFramework(_ name: String, at location: SourceLocation) -> Bool {
+    /// Whether a framework type's name, written at `location` in the type `context`, means the framework's type.
+    func isFramework(_ name: String, at location: SourceLocation, in context: String?) -> Bool {
         guard let framework = Self.frameworks[name] else { return true }
-        return resolver.isFrameworkName(name, of: framework, from: location.file)
+        return resolver.isFrameworkName(name, of: framework, from: location.file, context: context)
     }
 
     // MARK: App Groups

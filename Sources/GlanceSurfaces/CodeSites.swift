@@ -13,6 +13,8 @@ public struct CodeSite: Sendable {
     public let insideLoop: Bool
     /// Names bound by the enclosing loops (`for kind in …`, `kinds.forEach { kind in … }`).
     public var loopVariables: Set<String> = []
+    /// What a loop's single variable runs over (`for kind in ["a", "b"]` → `kind`: the array).
+    public var loopSequences: [String: Expr] = [:]
 }
 
 /// Walks all code of the parsed files: every member of every type, globals and top-level statements.
@@ -48,12 +50,17 @@ enum CodeSites {
         switch expr {
         case .loop(let sequence, let variables, let body, _):
             if let sequence { walk(sequence, site: site, visit: visit) }
-            walk(body, site: looping(site, binding: variables), visit: visit)
+            var inner = looping(site, binding: variables)
+            if variables.count == 1, let sequence { inner.loopSequences[variables[0]] = sequence }
+            walk(body, site: inner, visit: visit)
         case .call(let call) where iterationMethods.contains(call.name):
             walk(call.callee, site: site, visit: visit)
             for argument in call.arguments {
                 if case .closure(let closure) = argument.value {
-                    walk(argument.value, site: looping(site, binding: closure.parameters.isEmpty ? ["$0"] : closure.parameters), visit: visit)
+                    let variables = closure.parameters.isEmpty ? ["$0"] : closure.parameters
+                    var inner = looping(site, binding: variables)
+                    if variables.count == 1, call.name == "forEach", let sequence = call.base { inner.loopSequences[variables[0]] = sequence }
+                    walk(argument.value, site: inner, visit: visit)
                 } else {
                     walk(argument.value, site: site, visit: visit)
                 }
@@ -63,7 +70,7 @@ enum CodeSites {
             for clause in clauses {
                 let clauseSite = clause.condition.map {
                     CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions + [$0], insideLoop: site.insideLoop,
-                             loopVariables: site.loopVariables)
+                             loopVariables: site.loopVariables, loopSequences: site.loopSequences)
                 } ?? site
                 walk(clause.body, site: clauseSite, visit: visit)
             }
@@ -74,6 +81,6 @@ enum CodeSites {
 
     private static func looping(_ site: CodeSite, binding variables: [String]) -> CodeSite {
         CodeSite(file: site.file, context: site.context, member: site.member, conditions: site.conditions, insideLoop: true,
-                 loopVariables: site.loopVariables.union(variables))
+                 loopVariables: site.loopVariables.union(variables), loopSequences: site.loopSequences)
     }
 }

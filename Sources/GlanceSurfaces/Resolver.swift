@@ -128,24 +128,29 @@ public final class Resolver: @unchecked Sendable {
 
     /// Whether a file imports a module (or a module it imports re-exports it, as far as the project shows).
     /// `Foundation` is also imported by every Apple UI framework.
+    /// `Foundation` is brought in by practically every other module a file imports (Apple's frameworks —
+    /// `SwiftUI`, `XCTest`, `WatchConnectivity` … — and the packages built on them), so any import of a module
+    /// the project does not declare counts for it.
     public func imports(_ module: String, from file: String) -> Bool {
         guard let imports = index.file(file)?.imports.map(\.topLevelModule) else { return false }
         if imports.contains(module) { return true }
-        if module == "Foundation", imports.contains(where: { Self.foundationReexporters.contains($0) }) { return true }
+        if module == "Foundation", imports.contains(where: { modulesByName[$0] == nil }) { return true }
         let scope = self.scope(from: file)
         if scope.all { return false }
         return scope.visible.contains { exportedModules($0).contains(module) }
     }
 
-    static let foundationReexporters: Set<String> = ["SwiftUI", "UIKit", "AppKit", "WatchKit", "WidgetKit", "ActivityKit", "AppIntents",
-                                                     "AlarmKit", "Combine", "CoreData", "SwiftData", "MapKit", "CoreLocation"]
-
-    /// Whether `name`, written in `file`, means the framework's API: the file imports `framework` and no
-    /// declaration the file can see (a type, alias or global of the project) has that name.
-    public func isFrameworkName(_ name: String, of framework: String, from file: String) -> Bool {
+    /// Whether `name`, written in `file` inside the type `context`, means the framework's API: the file imports
+    /// `framework` and no declaration the code can see by that name shadows it — a top-level type, alias or
+    /// global of a module it sees, or a type nested in `context` or a type around it (`Constants.UserDefaults`
+    /// shadows `UserDefaults` only inside `Constants`).
+    public func isFrameworkName(_ name: String, of framework: String, from file: String, context: String? = nil) -> Bool {
         guard imports(framework, from: file) else { return false }
         let scope = self.scope(from: file)
-        if !index.primaryTypes(named: name, in: { self.isVisible($0, in: scope) }).isEmpty { return false }
+        var enclosing = (context ?? "").split(separator: ".").map(String.init)
+        var shadowing: Set<String> = [name]
+        while !enclosing.isEmpty { shadowing.insert((enclosing + [name]).joined(separator: ".")); enclosing.removeLast() }
+        if index.primaryTypes(named: name, in: { self.isVisible($0, in: scope) }).contains(where: { shadowing.contains($0.qualifiedName) }) { return false }
         if !index.typeAliases(named: name, in: { self.isVisible($0, in: scope) }).filter({ $0.owner == nil }).isEmpty { return false }
         return index.globals(named: name, in: { self.isVisible($0, in: scope) }).isEmpty
     }

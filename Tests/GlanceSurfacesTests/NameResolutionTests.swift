@@ -115,6 +115,16 @@ struct NameResolutionTests {
         #expect(framework.apiUses("AlarmManager").map(\.location.file) == ["/p/App/Use.swift"])
     }
 
+    /// A type nested in another shadows a framework's name only inside it; any framework import brings Foundation.
+    @Test func nestedTypesShadowOnlyInsideTheirType() {
+        let model = project(targets: [("App", .app, .iOS, [
+            "/p/App/Constants.swift": "import Foundation\nenum Constants { enum UserDefaults { static let lastSync = \"lastSync\" } }",
+            "/p/App/Store.swift": "import WatchConnectivity\nlet store = UserDefaults(suiteName: \"group.com.example.app\")",
+            "/p/App/Inside.swift": "import Foundation\nextension Constants { static func make() { _ = UserDefaults(suiteName: \"group.inside\") } }",
+        ])])
+        #expect(model.appGroupUsages.map { "\($0.value)" } == ["literal(\"group.com.example.app\")"])
+    }
+
     /// FC2-12 and the file-scope variant: bundle builders with capitalized names, and file-scope builders.
     @Test func bundleBuilderHelpersAreFollowed() throws {
         let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
