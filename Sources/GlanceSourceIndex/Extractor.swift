@@ -89,9 +89,9 @@ enum Extractor {
             for item in view.memberBlock.members {
                 members += visitDeclaration(item.decl, outer: qualified, conditions: conditions)
             }
-            let inherited = view.inheritance?.inheritedTypes.flatMap { inheritedType -> [String] in
+            let inherited = (view.inheritance?.inheritedTypes.flatMap { inheritedType -> [String] in
                 inheritedType.type.trimmedDescription.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
-            } ?? []
+            } ?? []) + view.selfConformances
             types.append(TypeDecl(kind: view.kind, name: view.name, qualifiedName: qualified, inheritedTypes: inherited,
                                   attributes: attributes(view.attributes), members: members, location: location(view.node),
                                   conditions: conditions))
@@ -549,6 +549,8 @@ enum Extractor {
         let inheritance: InheritanceClauseSyntax?
         let attributes: AttributeListSyntax
         let memberBlock: MemberBlockSyntax
+        /// A protocol's `where Self: Widget` requirements: conforming types are those types too.
+        var selfConformances: [String] = []
 
         init?(_ decl: DeclSyntax) {
             if let value = decl.as(StructDeclSyntax.self) {
@@ -566,6 +568,11 @@ enum Extractor {
             } else if let value = decl.as(ProtocolDeclSyntax.self) {
                 (kind, name, inheritance, attributes, memberBlock) = (.protocol, value.name.text, value.inheritanceClause, value.attributes, value.memberBlock)
                 node = Syntax(value.name)
+                for requirement in value.genericWhereClause?.requirements ?? [] {
+                    if case .conformanceRequirement(let conformance) = requirement.requirement, conformance.leftType.trimmedDescription == "Self" {
+                        selfConformances += conformance.rightType.trimmedDescription.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
+                    }
+                }
             } else if let value = decl.as(ExtensionDeclSyntax.self) {
                 (kind, name, inheritance, attributes, memberBlock) = (.extension, value.extendedType.trimmedDescription, value.inheritanceClause, value.attributes, value.memberBlock)
                 node = Syntax(value.extendedType)

@@ -97,7 +97,7 @@ public final class SourceIndex: @unchecked Sendable {
         }
         for (index, path) in paths.enumerated() {
             guard let result = scanned[index] else {
-                unreadable[path] = "the file cannot be read"
+                unreadable[path] = FileManager.default.fileExists(atPath: path) ? "the file cannot be read" : "the file does not exist"
                 continue
             }
             if result.replaced { notUTF8.append(path) }

@@ -121,7 +121,9 @@ struct CodeScan {
                     if case .call(let state)? = call.argument("state"), case .member(let base?, "ContentState", _) = state.callee {
                         attributes = base.dottedPath
                     }
-                    staleDateUses.append(StaleDateUse(location: call.location, attributes: attributes, targets: targets()))
+                    var use = StaleDateUse(location: call.location, attributes: attributes, targets: targets())
+                    if case .member(_, let property, _) = stale { use.property = property }
+                    staleDateUses.append(use)
                 }
             case "handGestureShortcut":
                 if case .member(_, "primaryAction", _)? = call.unlabeled.first {

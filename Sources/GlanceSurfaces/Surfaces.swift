@@ -373,6 +373,8 @@ public struct ActivityRequest: Sendable {
 /// A place that passes a non-nil `staleDate` (`ActivityContent(state:staleDate:)`).
 public struct StaleDateUse: Sendable {
     public let location: SourceLocation
+    /// The property the stale date is read from, when it is one (`state.startTime` → `startTime`).
+    public var property: String? = nil
     /// The attributes type, when the state is written as `Attributes.ContentState(…)`.
     public let attributes: String?
     public let targets: [Target]

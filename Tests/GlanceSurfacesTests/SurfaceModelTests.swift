@@ -47,6 +47,20 @@ struct SurfaceModelTests {
         #expect(intent?.opensApp(on: .iOS) == true)
     }
 
+    /// `protocol LockScreenWidget where Self: Widget`: types adopting it are widgets.
+    @Test func conformanceThroughSelfRequirements() {
+        let surfaces = model([
+            "/p/P.swift": "protocol LockScreenWidget where Self: Widget { var kind: String { get } }",
+            "/p/W.swift": """
+                struct Clock: LockScreenWidget {
+                    let kind = "clock"
+                    var body: some WidgetConfiguration { StaticConfiguration(kind: kind, provider: P()) { _ in Text("") } }
+                }
+                """,
+        ])
+        #expect(surfaces.widgets.map(\.typeName) == ["Clock"])
+    }
+
     @Test func liveActivityPresentationsAndContentState() throws {
         let surfaces = model([
             "/p/LA.swift": """

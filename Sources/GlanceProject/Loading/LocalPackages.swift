@@ -72,7 +72,8 @@ struct LocalPackages {
                 manifest(at: folder)?.products.contains { $0.name == product } ?? false
             }) {
                 result += productModules(product, in: folder)
-            } else {
+            } else if !manifests.values.contains(where: { $0 == nil }) {
+                // (When a local package could not be read, that note already says why its products are missing.)
                 notes.append("package product \(product) (linked by target \(target.name)): no local package of the project provides it; its sources are not read")
             }
         }

@@ -205,9 +205,9 @@ struct XcodeProjectReader {
         }
         guard let path else { return [] }
         guard fileSystem.exists(path) else {
-            // CocoaPods writes one per target and configuration; when Pods/ is not committed, say it once.
-            if path.contains("/Pods/Target Support Files/") {
-                let note = "\(projectPath.relative(to: root)): CocoaPods' .xcconfig files are missing (Pods/ is not committed); settings they define are unknown. Run `pod install` for a full check."
+            // CocoaPods and Flutter write these; when they are not committed, say it once per project.
+            if let generated = GeneratedConfiguration(missing: path) {
+                let note = generated.note(missing: path, root: root)
                 if !notes.contains(note) { notes.append(note) }
                 return []
             }
@@ -216,7 +216,7 @@ struct XcodeProjectReader {
         }
         var xcconfigNotes: [String] = []
         let layers = XCConfig.layers(path: path, relativeTo: root, sourceRoot: sourceRoot, fileSystem: fileSystem, notes: &xcconfigNotes)
-        notes += xcconfigNotes
+        for note in xcconfigNotes where !notes.contains(note) { notes.append(note) }
         return layers
     }
 

@@ -62,7 +62,11 @@ public enum XCConfig {
                 guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { continue }
                 let included = String(line[line.index(after: first)..<last])
                 guard let resolved = locate(included, from: path, searchPaths: searchPaths, fileSystem: fileSystem) else {
-                    if !optional { notes.append("\(origin): included file \(included) does not exist") }
+                    if !optional {
+                        let expected = path.deletingLastPathComponent.appendingPath(included).standardizedPath
+                        notes.append(GeneratedConfiguration(missing: included).map { $0.note(missing: expected, root: base) }
+                                     ?? "\(origin): included file \(included) does not exist")
+                    }
                     continue
                 }
                 result += read(resolved, base: base, searchPaths: searchPaths, fileSystem: fileSystem, visited: &visited, notes: &notes)

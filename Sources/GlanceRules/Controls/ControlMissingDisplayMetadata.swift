@@ -52,7 +52,7 @@ struct ControlMissingDisplayMetadata: Rule {
             guard !missing.isEmpty else { continue }
             let list = missing.map { ".\($0)(_:)" }.joined(separator: " and ")
             context.report(call.location, "control \(control.typeName) has no \(list); the controls gallery shows these to people adding the control.",
-                           target: control.targets.first)
+                           target: control.targets.first(where: context.model.isWidgetExtension) ?? control.targets.first)
         }
     }
 }

@@ -40,6 +40,26 @@ struct StaleDateNeverRead: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The views switch when the stale date passes, by comparing it with the clock.
+            RuleExample(files: [
+                .widget("""
+                    struct ClassActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: ClassAttributes.self) { context in
+                                if context.state.startTime <= Date() { Text("In class") } else { Text(context.state.startTime, style: .timer) }
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    func start(_ state: ClassAttributes.ContentState) {
+                        let content = ActivityContent(state: state, staleDate: state.startTime)
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .app("""
                     func update(_ activity: Activity<TripAttributes>) async {
@@ -64,6 +84,20 @@ struct StaleDateNeverRead: Rule {
             ]),
         ])
 
+    /// `x.property <= Date()`, `Date.now > x.property`, `x.property < .now` and the like.
+    static func comparesWithNow(_ expr: Expr, property: String) -> Bool {
+        guard case .operation(let op, let operands, _) = expr, ["<", "<=", ">", ">="].contains(op), operands.count == 2 else { return false }
+        func isProperty(_ side: Expr) -> Bool { if case .member(_, property, _) = side { return true } else { return false } }
+        func isNow(_ side: Expr) -> Bool {
+            switch side {
+            case .call(let call): return call.name == "Date" && call.arguments.isEmpty
+            case .member(_, "now", _): return true
+            default: return false
+            }
+        }
+        return (isProperty(operands[0]) && isNow(operands[1])) || (isNow(operands[0]) && isProperty(operands[1]))
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         guard !model.staleDateUses.isEmpty else { return }
@@ -77,6 +111,13 @@ struct StaleDateNeverRead: Rule {
                 tree.expressions.contains { expr, _ in if case .member(_, "isStale", _) = expr { return true } else { return false } }
             }
             guard !readsStale else { continue }
+            // The views compare the same date with the clock (`state.startTime <= Date()`): they change when it passes.
+            if let property = use.property, activity.presentations.all.contains(where: { _, tree in
+                tree.expressions.contains { expr, _ in Self.comparesWithNow(expr, property: property) }
+            }) {
+                context.skip("\(activity.attributes): the views compare \(property), the stale date, with the current time; isStale not needed", file: context.relativePath(activity.location))
+                continue
+            }
             context.report(activity.location, "\(activity.attributes) activities get a staleDate (\(context.place(use.location))) but no view of this Live Activity reads context.isStale, so stale data looks live. Show staleness when context.isStale is true.", target: activity.targets.first)
         }
     }

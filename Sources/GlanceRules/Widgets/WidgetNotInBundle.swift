@@ -134,7 +134,11 @@ struct WidgetNotInBundle: Rule {
                 continue
             }
             guard let bundled = model.bundledTypes(in: target) else {
-                context.skip("target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources", file: nil)
+                // A custom entry point (`@main enum Entry { static func main() { … } }`) is not followed.
+                let entry = context.resolver.allTypes.first { $0.isMain && context.resolver.targets(of: $0).contains { $0.id == target.id } }
+                let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget; its main() is not followed, so bundle membership is not checked" }
+                    ?? "target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources"
+                context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
             }
             let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
