@@ -150,6 +150,21 @@ private struct TuistReader {
         return text
     }
 
+    /// A string literal with its interpolations written as `<expression>` (`"\\(env.name)Widget"` →
+    /// `<env.name>Widget`): names a target whose name is computed, for display.
+    func template(_ expr: ExprSyntax?) -> String? {
+        guard let expr, let literal = resolved(expr).as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let part): text += part.content.text
+            case .expressionSegment(let interpolation): text += "<" + interpolation.expressions.trimmedDescription + ">"
+            @unknown default: return nil
+            }
+        }
+        return text
+    }
+
     func strings(_ expr: ExprSyntax?) -> [String]? {
         guard let expr else { return nil }
         if let single = string(expr) { return [single] }
@@ -173,8 +188,8 @@ private struct TuistReader {
         guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression.trimmedDescription
         guard callee == "Target" || callee == ".target" || callee == "Target.target" || callee == "Target.init" else { return nil }
-        guard let targetName = string(argument(call, "name")) else {
-            unreadable.append("a target's name is not literal: \(short(expr))")
+        guard let targetName = string(argument(call, "name")) ?? template(argument(call, "name")) else {
+            unreadable.append("a target's name is not literal: \(short(argument(call, "name") ?? expr))")
             return nil
         }
         let productExpr = argument(call, "product")

@@ -45,6 +45,21 @@ struct LooseSourcesTests {
         #expect(manifest.unreadable == ["target `.featureTarget(\"Settings\")` is built by helper code"])
     }
 
+    /// A target named with interpolation is still read; its name shows the computed part.
+    @Test func tuistTargetNamedWithInterpolation() {
+        let manifest = TuistManifest.parse("""
+            import ProjectDescription
+            let env = Environment()
+            let project = Project(name: "Lunch", targets: [
+                .target(name: "\\(env.name)Widget", destinations: .iOS, product: .appExtension, bundleId: "com.example.widget",
+                        sources: ["Widget/Sources/**"]),
+            ])
+            """)
+        #expect(manifest.targets.map(\.name) == ["<env.name>Widget"])
+        #expect(manifest.targets.first?.product == "appExtension")
+        #expect(manifest.unreadable.isEmpty)
+    }
+
     @Test func tuistProjectBuiltByHelpersIsUnreadable() {
         let manifest = TuistManifest.parse("""
             import ProjectDescription
