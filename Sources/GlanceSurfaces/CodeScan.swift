@@ -122,7 +122,17 @@ struct CodeScan {
                         attributes = base.dottedPath
                     }
                     var use = StaleDateUse(location: call.location, attributes: attributes, targets: targets())
-                    if case .member(_, let property, _) = stale { use.property = property }
+                    // `staleDate: state.startTime`, or a local holding it (`let staleDate = classStartTime`).
+                    var held: Expr? = stale
+                    for _ in 0..<4 {
+                        switch held {
+                        case .member(_, let property, _)?: use.property = property
+                        case .identifier(let property, _)?: use.property = property
+                        default: break
+                        }
+                        guard case .identifier? = held, let next = held.map(local), next.location != held?.location else { break }
+                        held = next
+                    }
                     staleDateUses.append(use)
                 }
             case "handGestureShortcut":
