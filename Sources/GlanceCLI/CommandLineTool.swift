@@ -190,9 +190,9 @@ enum Help {
                                      A folder is searched for every .xcodeproj; without one, its Swift files are
                                      read as one target.
                   FILE...            Files (Swift sources, Info.plists, entitlements): each is linted in its
-                                     project's context — the nearest folder above it with an .xcodeproj or
-                                     .xcworkspace (else with a Package.swift, else the git repository's root) —
-                                     and only findings in the files given are reported.
+                                     project's context — the nearest folder above it, up to the git repository's
+                                     root, with an .xcodeproj or .xcworkspace (else with a Package.swift, else
+                                     the file's folder) — and only findings in the files given are reported.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:

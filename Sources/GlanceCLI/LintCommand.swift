@@ -152,8 +152,8 @@ enum LintRequest: Equatable {
 
     /// The folder to lint for a file (absolute): walking up from the file's folder to the git repository's root
     /// (a folder holding `.git`) or the filesystem's, the nearest folder with an `.xcodeproj` (not CocoaPods')
-    /// or `.xcworkspace`; else the nearest with a `Package.swift`; else the repository's root; else the file's
-    /// own folder.
+    /// or `.xcworkspace`; else the nearest with a `Package.swift`; else the file's own folder (never a whole
+    /// repository or home folder of loose files).
     static func projectRoot(containing file: String) -> String {
         let fileManager = FileManager.default
         var folder = (file as NSString).deletingLastPathComponent
@@ -164,7 +164,7 @@ enum LintRequest: Equatable {
                 return folder
             }
             if package == nil && entries.contains("Package.swift") { package = folder }
-            if entries.contains(".git") { return package ?? folder }
+            if entries.contains(".git") { break }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { break }
             folder = parent

@@ -105,4 +105,15 @@ struct LintFileTests {
         // Glance's own sources: no Xcode project up to the repository's root, which has the Package.swift.
         #expect(LintRequest.projectRoot(containing: repositoryRoot + "/Sources/GlanceCLI/LintCommand.swift") == repositoryRoot)
     }
+
+    /// Loose files in a repository without a project or package: the file's own folder, not the whole
+    /// repository (which could be a home folder), and the walk stops at the repository's root.
+    @Test func looseFileIsLintedWithItsFolder() throws {
+        let folder = try scratchFolder("file-loose")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/repo/.git", withIntermediateDirectories: true)
+        try write("// swift-tools-version:6.0\n", to: folder + "/Package.swift")   // above the repository: not reached
+        try write("let a = 1\n", to: folder + "/repo/Notes/A.swift")
+        #expect(LintRequest.projectRoot(containing: folder + "/repo/Notes/A.swift") == folder + "/repo/Notes")
+    }
 }
