@@ -64,7 +64,9 @@ struct ReleaseTests {
         let older = try read("Package@swift-6.0.swift").split(separator: "\n", omittingEmptySubsequences: false)
         #expect(current.first == "// swift-tools-version:6.2")
         #expect(older.first == "// swift-tools-version:6.0")
-        #expect(current.dropFirst() == older.dropFirst(), "Package@swift-6.0.swift differs from Package.swift; run make manifests")
+        let difference = zip(current, older).enumerated().dropFirst().first { $0.element.0 != $0.element.1 }
+        #expect(difference == nil && current.count == older.count,
+                "Package@swift-6.0.swift differs from Package.swift (line \((difference?.offset ?? min(current.count, older.count)) + 1)); run make manifests")
     }
 
     /// The pre-commit hooks run glance commands that exist, with options they take.
