@@ -62,9 +62,10 @@ install_files() {
 
 uninstall_files() {
     prefix=$1
-    rm -f "$prefix/bin/glance"
-    rm -rf "$prefix/lib/glance"
-    echo "removed $prefix/bin/glance and $prefix/lib/glance"
+    removed=""
+    if [ -e "$prefix/bin/glance" ]; then rm -f "$prefix/bin/glance"; removed="$prefix/bin/glance"; fi
+    if [ -e "$prefix/lib/glance" ]; then rm -rf "$prefix/lib/glance"; removed="${removed:+$removed and }$prefix/lib/glance"; fi
+    echo "${removed:+removed $removed}${removed:-nothing to remove: no glance in $prefix}"
 }
 
 case ${1:-} in

@@ -118,24 +118,26 @@ enum LintRequest: Equatable {
     static let lintableExtensions: Set<String> = ["swift", "plist", "entitlements", "xcconfig", "json", "strings", "xcstrings",
                                                   "png", "jpg", "jpeg", "heic", "pdf", "svg"]
 
-    /// One positional that is a folder or a project: `.project`; files: `.files`.
+    /// One positional that is a folder or a project (a `project.pbxproj` too): `.project`; files: `.files`.
+    /// Among several files, a `project.pbxproj` is a file like the others: its findings are reported.
     /// - Throws: `ProjectError.notFound` for a missing file among several; `ProjectError.malformed` for a file
-    ///   of a kind Glance does not read; `CLIError.usage` when several paths include a folder or project.
+    ///   of a kind Glance does not read; `CLIError.usage` when several paths include a folder.
     init(_ positionals: [String]) throws {
         func isFile(_ path: String) -> Bool? {
             var folder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
-            return !folder.boolValue && (path as NSString).lastPathComponent != "project.pbxproj"
+            return !folder.boolValue
         }
         func checkKind(_ path: String) throws {
-            guard Self.lintableExtensions.contains((path as NSString).pathExtension.lowercased()) else {
+            guard Self.lintableExtensions.contains((path as NSString).pathExtension.lowercased())
+                    || (path as NSString).lastPathComponent == "project.pbxproj" else {
                 throw ProjectError.malformed(path, reason: "not a folder, .xcodeproj, .xcworkspace or project.pbxproj, nor a file findings can be in (.swift, .plist, .entitlements, .xcconfig, .json, .strings, images)")
             }
         }
         guard positionals.count > 1 else {
             let path = positionals.first ?? "."
             // A missing single path stays a project: ProjectLoader names it (or the broken link) in its error.
-            guard isFile(path) == true else { self = .project(path); return }
+            guard isFile(path) == true, (path as NSString).lastPathComponent != "project.pbxproj" else { self = .project(path); return }
             try checkKind(path)
             self = .files([path])
             return
@@ -143,7 +145,7 @@ enum LintRequest: Equatable {
         for path in positionals {
             switch isFile(path) {
             case nil: throw ProjectError.notFound(path)
-            case false?: throw CLIError.usage("'\(path)' is not a file; lint takes one folder or project, or any number of files", command: "lint")
+            case false?: throw CLIError.usage("'\(path)' is a folder; lint takes one folder or project, or any number of files", command: "lint")
             case true?: try checkKind(path)
             }
         }

@@ -45,6 +45,16 @@ struct LintFileTests {
         #expect(output.exitCode == 1)
     }
 
+    /// Alone, a project.pbxproj names the project (every finding); among files, it is a file (its findings).
+    @Test func projectFileAmongFiles() throws {
+        let project = "Examples/CommonMistakes/CommonMistakes.xcodeproj/project.pbxproj"
+        let output = glance("lint", project, "Examples/CommonMistakes/Widgets/LampControl.swift")
+        let want = try pinnedLines("CommonMistakes.xcodeproj/project.pbxproj", "Widgets/LampControl.swift")
+        #expect(want.contains("project.pbxproj:1:1: error:"))
+        #expect(output.standardOutput == want)
+        #expect(glance("lint", project).standardOutput == (try expected("CommonMistakes.lint.txt")))
+    }
+
     @Test func cleanFileExitsZero() {
         let output = glance("lint", "Examples/ProductivityTimer/Widgets/FocusWidget.swift")
         #expect(output.standardOutput == "")
@@ -92,7 +102,7 @@ struct LintFileTests {
     @Test func severalPathsMustAllBeFiles() {
         let folder = glance("lint", "Examples/CommonMistakes/Widgets/LampControl.swift", "Examples/ProductivityTimer")
         #expect(folder.exitCode == 2)
-        #expect(folder.standardError == "glance: error: 'Examples/ProductivityTimer' is not a file; lint takes one folder or project, or any number of files (see 'glance lint --help')\n")
+        #expect(folder.standardError == "glance: error: 'Examples/ProductivityTimer' is a folder; lint takes one folder or project, or any number of files (see 'glance lint --help')\n")
         let missing = glance("lint", "Examples/CommonMistakes/Widgets/LampControl.swift", "Examples/Nope.swift")
         #expect(missing.exitCode == 2)
         #expect(missing.standardError == "glance: error: Examples/Nope.swift: no such file or directory\n")
