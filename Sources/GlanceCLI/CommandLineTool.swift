@@ -192,7 +192,8 @@ enum Help {
                   FILE...            Files (Swift sources, Info.plists, entitlements): each is linted in its
                                      project's context — the nearest folder above it, up to the git repository's
                                      root, with an .xcodeproj or .xcworkspace (else with a Package.swift, else
-                                     the file's folder) — and only findings in the files given are reported.
+                                     the repository's root if a project lies below it, else the file's folder)
+                                     — and only findings in the files given are reported.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:

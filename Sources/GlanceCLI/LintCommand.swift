@@ -152,25 +152,43 @@ enum LintRequest: Equatable {
         self = .files(positionals)
     }
 
-    /// The folder to lint for a file (absolute): walking up from the file's folder to the git repository's root
-    /// (a folder holding `.git`) or the filesystem's, the nearest folder with an `.xcodeproj` (not CocoaPods')
-    /// or `.xcworkspace`; else the nearest with a `Package.swift`; else the file's own folder (never a whole
-    /// repository or home folder of loose files).
+    /// The folder to lint for a file (absolute). Walking up from the file's folder to the git repository's root
+    /// (a folder holding `.git`) or the filesystem's: the nearest folder with an `.xcodeproj` (not CocoaPods')
+    /// or `.xcworkspace`; else the nearest with a `Package.swift`; else, when the repository holds an Xcode
+    /// project further down (a project may compile files from folders beside its own, such as `Shared/`), the
+    /// repository's root; else the file's own folder (never a whole repository of loose files, which may be a
+    /// home folder).
     static func projectRoot(containing file: String) -> String {
         let fileManager = FileManager.default
         var folder = (file as NSString).deletingLastPathComponent
         var package: String?
+        var repository: String?
         while true {
             let entries = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
-            if entries.contains(where: { ($0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
-                return folder
-            }
+            if entries.contains(where: isXcodeProject) { return folder }
             if package == nil && entries.contains("Package.swift") { package = folder }
-            if entries.contains(".git") { break }
+            if entries.contains(".git") { repository = folder; break }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }
-        return package ?? (file as NSString).deletingLastPathComponent
+        if let package { return package }
+        if let repository, holdsXcodeProject(repository) { return repository }
+        return (file as NSString).deletingLastPathComponent
+    }
+
+    static func isXcodeProject(_ name: String) -> Bool {
+        (name.hasSuffix(".xcodeproj") && name != "Pods.xcodeproj") || name.hasSuffix(".xcworkspace")
+    }
+
+    /// Whether an `.xcodeproj` or `.xcworkspace` lies below `folder`, outside the folders project search skips.
+    static func holdsXcodeProject(_ folder: String) -> Bool {
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return false }
+        while let path = walk.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if isXcodeProject(name) { return true }
+            if ProjectLoader.ignoredFolders.contains(name) || name.hasPrefix(".") { walk.skipDescendants() }
+        }
+        return false
     }
 }

@@ -117,7 +117,8 @@ struct LintFileTests {
     }
 
     /// Loose files in a repository without a project or package: the file's own folder, not the whole
-    /// repository (which could be a home folder), and the walk stops at the repository's root.
+    /// repository (which could be a home folder); the walk stops at the repository's root. Once the
+    /// repository holds an Xcode project somewhere, its root.
     @Test func looseFileIsLintedWithItsFolder() throws {
         let folder = try scratchFolder("file-loose")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -125,5 +126,9 @@ struct LintFileTests {
         try write("// swift-tools-version:6.0\n", to: folder + "/Package.swift")   // above the repository: not reached
         try write("let a = 1\n", to: folder + "/repo/Notes/A.swift")
         #expect(LintRequest.projectRoot(containing: folder + "/repo/Notes/A.swift") == folder + "/repo/Notes")
+        // A project elsewhere in the repository may compile the file (ios/App.xcodeproj with ../Shared):
+        // the repository's root, whose lint finds the project.
+        try FileManager.default.createDirectory(atPath: folder + "/repo/ios/App.xcodeproj", withIntermediateDirectories: true)
+        #expect(LintRequest.projectRoot(containing: folder + "/repo/Notes/A.swift") == folder + "/repo")
     }
 }
