@@ -23,7 +23,8 @@ fail() { echo "test-consumer-package: FAILED: $*" >&2; exit 1; }
 version=$(sed -n 's/.*public static let version = "\(.*\)".*/\1/p' Sources/GlanceCLI/Version.swift)
 [ -n "$version" ] || fail "no version in Sources/GlanceCLI/Version.swift"
 work=$(mktemp -d "${TMPDIR:-/tmp}/glance-consumer.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# (SwiftPM also leaves lock files named after the scratch folders in the temporary folder.)
+trap 'rm -rf "$work" "$(dirname "$work")/$(tr / _ <<<"$work")"_*' EXIT
 export GIT_AUTHOR_NAME=Glance GIT_AUTHOR_EMAIL=glance@example.invalid GIT_COMMITTER_NAME=Glance GIT_COMMITTER_EMAIL=glance@example.invalid
 
 # The bare repository, tagged.

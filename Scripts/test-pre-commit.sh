@@ -24,7 +24,8 @@ if ! { [ -x "$venv/bin/pre-commit" ] || { python3 -m venv "$venv" && "$venv/bin/
 fi
 pre_commit="$venv/bin/pre-commit"
 work=$(mktemp -d "${TMPDIR:-/tmp}/glance-pre-commit.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# (SwiftPM also leaves lock files named after the scratch folders in the temporary folder.)
+trap 'rm -rf "$work" "$(dirname "$work")/$(tr / _ <<<"$work")"_*' EXIT
 export PRE_COMMIT_HOME="$work/cache"
 export GIT_AUTHOR_NAME=Glance GIT_AUTHOR_EMAIL=glance@example.invalid GIT_COMMITTER_NAME=Glance GIT_COMMITTER_EMAIL=glance@example.invalid
 
