@@ -1,53 +1,125 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
-// Glance links SwiftSyntax and SwiftParser from the toolchain itself: every Swift 6 toolchain ships them
-// (as shared libraries plus module interfaces) in `<toolchain>/usr/lib/swift/host`. No outside package is
-// fetched. The folder is found from the toolchain in use:
+// Glance parses Swift with SwiftSyntax and SwiftParser, taken from one of two places (`GLANCE_SWIFT_SYNTAX`):
+//   - `toolchain` (the default on Linux): the shared libraries and module interfaces every Swift 6 toolchain
+//     ships in `<toolchain>/usr/lib/swift/host`. Nothing is downloaded. They are reached with unsafe flags
+//     (-I, -L, -rpath), which SwiftPM 6.2 and later accept from a dependency pinned by version when that
+//     dependency's manifest says tools-version 6.2 or later (hence this file's first line).
+//   - `package` (the default on macOS, where Xcode's `swift` is an xcrun shim and its toolchain may not ship a
+//     usable copy): the swift-syntax package, its major version matched to the compiler (600 for Swift 6.0 …
+//     603 for Swift 6.3), linked statically. No unsafe flags.
+// The toolchain's folder is found from the toolchain that evaluates this manifest:
 //   1. `GLANCE_SWIFT_HOST_LIBS` — an explicit folder, if set;
-//   2. the `swiftc` next to the `swift` that runs this manifest (`SWIFT_EXEC`, or `_` set by the shell);
-//   3. the first `swiftc` on `PATH` (symlinks resolved);
-//   4. on macOS, `DEVELOPER_DIR`'s default toolchain.
+//   2. the folder of the PackageDescription library this manifest runs with (Linux: /proc/self/maps), whose
+//      toolchain is the one building;
+//   3. the `swiftc` next to `SWIFT_EXEC` or `_` (the `swift` the shell ran), then the first `swiftc` on PATH;
+//   4. on macOS, `DEVELOPER_DIR`, the `xcode-select` choice, then /Applications/Xcode.app.
+// When none has it, the manifest stops with one line saying what to set. `GLANCE_RPATH` replaces the run-time
+// search path (`make install` sets `$ORIGIN/../lib/glance`, where it copies the libraries).
+//
+// Package@swift-6.0.swift is this file with tools-version 6.0, for Swift 6.0 and 6.1 (SwiftPM picks it there);
+// `make manifests` rewrites it and a test keeps the two the same.
 import Foundation
 import PackageDescription
 
-func hostLibraryFolder() -> String? {
-    let env = ProcessInfo.processInfo.environment
-    let fileManager = FileManager.default
-    func hasSwiftSyntax(_ folder: String) -> Bool {
-        fileManager.fileExists(atPath: folder + "/SwiftSyntax.swiftmodule")
+let environment = ProcessInfo.processInfo.environment
+
+func setting(_ name: String) -> String? {
+    guard let value = environment[name], !value.isEmpty else { return nil }
+    return value
+}
+
+func hasSwiftSyntax(_ folder: String) -> Bool {
+    FileManager.default.fileExists(atPath: folder + "/SwiftSyntax.swiftmodule")
+}
+
+/// `<toolchain>/usr/lib/swift/host` for a compiler path (symbolic links resolved), if it holds SwiftSyntax.
+func hostFolder(forCompiler compiler: String) -> String? {
+    let resolved = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
+    let folder = resolved.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
+    return hasSwiftSyntax(folder) ? folder : nil
+}
+
+/// The toolchain's SwiftSyntax folder, or nil (see the list above).
+func toolchainSyntaxFolder() -> String? {
+    if let explicit = setting("GLANCE_SWIFT_HOST_LIBS") { return hasSwiftSyntax(explicit) ? explicit : nil }
+    // <toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so → <toolchain>/usr/lib/swift/host
+    // (Read to the end with FileHandle: String(contentsOfFile:) stops after one page of a /proc file.)
+    if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+       let maps = String(data: data, encoding: .utf8),
+       let line = maps.split(separator: "\n").first(where: { $0.contains("/libPackageDescription.") }),
+       let slash = line.firstIndex(of: "/") {
+        let library = URL(fileURLWithPath: String(line[slash...]))
+        let folder = library.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("host").path
+        if hasSwiftSyntax(folder) { return folder }
     }
-    func hostFolder(forCompiler compiler: String) -> String? {
-        let resolved = URL(fileURLWithPath: compiler).resolvingSymlinksInPath()
-        let folder = resolved.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("lib/swift/host").path
-        return hasSwiftSyntax(folder) ? folder : nil
-    }
-    if let explicit = env["GLANCE_SWIFT_HOST_LIBS"], !explicit.isEmpty { return explicit }
-    for candidate in [env["SWIFT_EXEC"], env["_"]].compactMap({ $0 }) {
+    for candidate in [setting("SWIFT_EXEC"), setting("_")].compactMap({ $0 }) {
         let name = URL(fileURLWithPath: candidate).lastPathComponent
         guard name == "swift" || name == "swiftc" || name.hasPrefix("swift-") else { continue }
         let compiler = URL(fileURLWithPath: candidate).deletingLastPathComponent().appendingPathComponent("swiftc").path
         if let folder = hostFolder(forCompiler: compiler) { return folder }
     }
-    for directory in (env["PATH"] ?? "").split(separator: ":") {
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
         let compiler = String(directory) + "/swiftc"
-        if fileManager.isExecutableFile(atPath: compiler), let folder = hostFolder(forCompiler: compiler) {
+        if FileManager.default.isExecutableFile(atPath: compiler), let folder = hostFolder(forCompiler: compiler) {
             return folder
         }
     }
-    if let developer = env["DEVELOPER_DIR"] {
+    #if os(macOS)
+    let selected = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/var/db/xcode_select_link"))
+    for developer in [setting("DEVELOPER_DIR"), selected, "/Applications/Xcode.app/Contents/Developer"].compactMap({ $0 }) {
         let folder = developer + "/Toolchains/XcodeDefault.xctoolchain/usr/lib/swift/host"
         if hasSwiftSyntax(folder) { return folder }
     }
+    #endif
     return nil
 }
 
-let hostFolder = hostLibraryFolder() ?? "SWIFT_HOST_LIBS_NOT_FOUND__set_GLANCE_SWIFT_HOST_LIBS"
-let syntaxCompile: [SwiftSetting] = [.unsafeFlags(["-I", hostFolder])]
-let syntaxLink: [LinkerSetting] = [
-    .unsafeFlags(["-L", hostFolder, "-Xlinker", "-rpath", "-Xlinker", hostFolder]),
-    .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"),
-]
+#if compiler(>=6.3)
+let swiftSyntaxVersions: Range<Version> = "603.0.0"..<"604.0.0"
+#elseif compiler(>=6.2)
+let swiftSyntaxVersions: Range<Version> = "602.0.0"..<"603.0.0"
+#elseif compiler(>=6.1)
+let swiftSyntaxVersions: Range<Version> = "601.0.0"..<"602.0.0"
+#else
+let swiftSyntaxVersions: Range<Version> = "600.0.0"..<"601.0.0"
+#endif
+
+#if os(macOS)
+let defaultSyntaxSource = "package"
+#else
+let defaultSyntaxSource = "toolchain"
+#endif
+
+let runPath = setting("GLANCE_RPATH")
+var packageDependencies: [Package.Dependency] = []
+var syntaxDependencies: [Target.Dependency] = []
+var syntaxCompile: [SwiftSetting] = []
+var syntaxLink: [LinkerSetting] = runPath.map { [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", $0])] } ?? []
+/// Why the manifest cannot go on: SwiftPM prints it as one line (as the "path" of a target that cannot exist).
+var stop: String?
+
+switch setting("GLANCE_SWIFT_SYNTAX") ?? defaultSyntaxSource {
+case "package":
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
+    syntaxDependencies = [.product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax")]
+    syntaxCompile = [.define("GLANCE_SWIFT_SYNTAX_PACKAGE")]
+case "toolchain":
+    if let folder = toolchainSyntaxFolder() {
+        syntaxCompile = [.unsafeFlags(["-I", folder])]
+        syntaxLink = [.unsafeFlags(["-L", folder, "-Xlinker", "-rpath", "-Xlinker", runPath ?? folder]),
+                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser")]
+    } else if let explicit = setting("GLANCE_SWIFT_HOST_LIBS") {
+        stop = "GLANCE_SWIFT_HOST_LIBS is '\(explicit)', a folder without SwiftSyntax.swiftmodule; "
+            + "set it to <toolchain>/usr/lib/swift/host, or GLANCE_SWIFT_SYNTAX=package to use the swift-syntax package"
+    } else {
+        stop = "SwiftSyntax was not found in this toolchain (no usr/lib/swift/host/SwiftSyntax.swiftmodule); "
+            + "set GLANCE_SWIFT_HOST_LIBS to the folder that holds it, or GLANCE_SWIFT_SYNTAX=package to use the swift-syntax package"
+    }
+case let other:
+    stop = "GLANCE_SWIFT_SYNTAX is '\(other)'; it must be 'toolchain' or 'package'"
+}
 
 let package = Package(
     name: "Glance",
@@ -56,13 +128,14 @@ let package = Package(
         .executable(name: "glance", targets: ["glance"]),
         .plugin(name: "GlanceLintPlugin", targets: ["GlanceLintPlugin"]),
     ],
+    dependencies: packageDependencies,
     targets: [
         // Package.swift of local packages, read with SwiftParser (never run)
-        .target(name: "GlanceManifest", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "GlanceManifest", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project files → project model (pbxproj, build settings, Info.plist, entitlements, assets)
         .target(name: "GlanceProject", dependencies: ["GlanceManifest"], swiftSettings: syntaxCompile),
         // Swift sources → source index (SwiftSyntax)
-        .target(name: "GlanceSourceIndex", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "GlanceSourceIndex", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project model + source index → surface model (what ships where)
         .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // push bodies and headers → JSON values checked against the app's Swift types (Live Activity payloads)
@@ -77,8 +150,9 @@ let package = Package(
         .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush"], swiftSettings: syntaxCompile),
-        // command line
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush"], swiftSettings: syntaxCompile),
+        // command line (its `--version` names the SwiftSyntax it was built with)
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush"] + syntaxDependencies,
+                swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
         .plugin(name: "GlanceLintPlugin",
@@ -95,6 +169,6 @@ let package = Package(
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
-    ],
+    ] + (stop.map { [.target(name: "GlanceNeedsSwiftSyntax", path: $0)] } ?? []),
     swiftLanguageModes: [.v6]
 )

@@ -9,13 +9,14 @@ glance=.build/debug/glance
 out=Tests/GlanceCLITests/Expected
 pushes=Examples/ProductivityTimer/Pushes
 project=Examples/ProductivityTimer
-"$glance" lint Examples/CommonMistakes > "$out/CommonMistakes.lint.txt"
-"$glance" lint Examples/CommonMistakes --reporter json > "$out/CommonMistakes.lint.json"
-"$glance" lint Examples/CommonMistakes --reporter sarif > "$out/CommonMistakes.lint.sarif"
-"$glance" lint Examples/CommonMistakes --reporter github-actions > "$out/CommonMistakes.lint.github-actions.txt"
-"$glance" lint Examples/CommonMistakes --reporter checkstyle > "$out/CommonMistakes.lint.checkstyle.xml"
-"$glance" lint Examples/CommonMistakes --reporter junit > "$out/CommonMistakes.lint.junit.xml"
-"$glance" lint Examples/CommonMistakes --reporter markdown > "$out/CommonMistakes.lint.md"
+"$glance" lint -q Examples/CommonMistakes > "$out/CommonMistakes.lint.txt"
+"$glance" lint -q Examples/CommonMistakes --reporter json > "$out/CommonMistakes.lint.json"
+"$glance" lint -q Examples/CommonMistakes --reporter sarif > "$out/CommonMistakes.lint.sarif"
+"$glance" lint -q Examples/CommonMistakes --reporter github-actions > "$out/CommonMistakes.lint.github-actions.txt"
+"$glance" lint -q Examples/CommonMistakes --reporter checkstyle > "$out/CommonMistakes.lint.checkstyle.xml"
+"$glance" lint -q Examples/CommonMistakes --reporter junit > "$out/CommonMistakes.lint.junit.xml"
+"$glance" lint -q Examples/CommonMistakes --reporter markdown > "$out/CommonMistakes.lint.md"
+"$glance" lint -q Examples/CommonMistakes --reporter gitlab > "$out/CommonMistakes.lint.gitlab.json"
 "$glance" surfaces "$project" --format json > "$out/ProductivityTimer.surfaces.json"
 "$glance" surfaces "$project" > "$out/ProductivityTimer.surfaces.txt"
 sequence=("$pushes/1-start.json" "$pushes/2-update.json" "$pushes/3-update-late.json" "$pushes/4-update-unix-date.json" "$pushes/5-end.json")
@@ -32,12 +33,12 @@ done
 "$glance" payload simulate "${sequence[@]}" --project "$project" > "$out/payload-simulate.txt"
 "$glance" payload simulate "$pushes/delivery.jsonl" --project "$project" --format json > "$out/payload-simulate.json"
 fixtures=Tests/GlanceCLITests/Fixtures
-"$glance" lint "$fixtures/TuistTimers" --explain-skips > "$out/TuistTimers.lint.txt" 2>/dev/null
+"$glance" lint -q "$fixtures/TuistTimers" --explain-skips > "$out/TuistTimers.lint.txt" 2>/dev/null
 "$glance" surfaces "$fixtures/TuistTimers" --format json > "$out/TuistTimers.surfaces.json"
-"$glance" lint "$fixtures/XcodeGenFocus" --explain-skips > "$out/XcodeGenFocus.lint.txt" 2>/dev/null
-"$glance" lint "$fixtures/ExpoStreaks" --explain-skips > "$out/ExpoStreaks.lint.txt" 2>/dev/null
+"$glance" lint -q "$fixtures/XcodeGenFocus" --explain-skips > "$out/XcodeGenFocus.lint.txt" 2>/dev/null
+"$glance" lint -q "$fixtures/ExpoStreaks" --explain-skips > "$out/ExpoStreaks.lint.txt" 2>/dev/null
 "$glance" surfaces "$fixtures/ExpoStreaks" > "$out/ExpoStreaks.surfaces.txt"
 "$glance" surfaces "$fixtures/TwinWidgets" --format json > "$out/TwinWidgets.surfaces.json"
-"$glance" lint "$fixtures/LegacyPackages" --explain-skips > "$out/LegacyPackages.lint.txt"
-"$glance" lint "$fixtures/LegacyPackages" --reporter json > "$out/LegacyPackages.lint.json"
+"$glance" lint -q "$fixtures/LegacyPackages" --explain-skips > "$out/LegacyPackages.lint.txt"
+"$glance" lint -q "$fixtures/LegacyPackages" --reporter json > "$out/LegacyPackages.lint.json"
 git status --short "$out"

@@ -12,7 +12,12 @@ reference says:
 - checkstyle: xml.etree (strict XML), and diff-cover's Checkstyle XML driver (diff-quality's reader);
 - github-actions: split and unescaped the way the Actions runner does it (ActionCommand);
 - markdown: rendered by cmarkgfm (GitHub's cmark-gfm) with raw HTML allowed; the table cells must read
-  back as the messages, and no tag may come from message text.
+  back as the messages, and no tag may come from message text;
+- gitlab: Scripts/schemas/gitlab-code-quality.schema.json (written from GitLab's published Code Quality
+  requirements; see its $comment) with jsonschema's Draft 7 validator, no byte order mark, unique
+  fingerprints (GitLab keeps one finding per fingerprint), fingerprints recomputed. GitLab wants paths
+  relative to the repository, so fixtures with an absolute PATH are linted from their folder for it.
+Every reporter prints files the same way (PATH as typed, then the path below it), the json reporter included.
 Every problem is printed; the exit code is 1 when there was any.
 """
 import hashlib
@@ -36,7 +41,8 @@ from sarif import loader as sarif_loader
 
 # sarif-2.1/schema/sarif-schema-2.1.0.json in oasis-tcs/sarif-spec (commit e058381).
 OFFICIAL_SARIF_SCHEMA_SHA256 = "c3b4bb2d6093897483348925aaa73af03b3e3f4bd4ca38cef26dcb4212a2682e"
-REPORTERS = ["sarif", "github-actions", "checkstyle", "junit", "markdown"]
+REPORTERS = ["sarif", "github-actions", "checkstyle", "junit", "markdown", "gitlab"]
+GITLAB_SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas", "gitlab-code-quality.schema.json")
 problems = []
 
 
@@ -46,11 +52,20 @@ def check(condition, what):
     return condition
 
 
-def lint(glance, path, reporter, explain):
-    args = [glance, "lint", path, "--reporter", reporter] + (["--explain-skips"] if explain else [])
-    process = subprocess.run(args, capture_output=True, text=True)
+def lint(glance, path, reporter, explain, cwd=None):
+    args = [glance, "lint", path, "--reporter", reporter, "--quiet"] + (["--explain-skips"] if explain else [])
+    process = subprocess.run(args, capture_output=True, text=True, cwd=cwd)
     check(process.stderr == "", f"{' '.join(args[1:])}: stderr {process.stderr!r}")
     return process.stdout, process.returncode
+
+
+def below(root, shown):
+    """The path below the lint root of a path as glance prints it (the inverse of display)."""
+    if root in ("", "."):
+        return shown
+    prefix = root.rstrip("/") + "/"
+    check(shown.startswith(prefix), f"{shown} does not start with {prefix}")
+    return shown[len(prefix):]
 
 
 def display(root, relative):
@@ -262,8 +277,32 @@ def validate_markdown(name, text, violations, skipped, root, explain):
         (f" (first: {a!r} != {b!r})" for a, b in zip(reader.rows, expected) if a != b), f" ({len(reader.rows)} != {len(expected)})"))
 
 
+def validate_gitlab(name, text, violations, skipped, root, explain):
+    check(not text.startswith("\ufeff"), f"{name}: byte order mark")
+    report = json.loads(text)
+    with open(GITLAB_SCHEMA) as file:
+        schema = json.load(file)
+    errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(report), key=lambda e: list(e.absolute_path))
+    for error in errors[:10]:
+        problems.append(f"{name}: schema: {'/'.join(map(str, error.absolute_path))}: {error.message[:200]}")
+    fingerprints = [issue.get("fingerprint") for issue in report]
+    check(len(set(fingerprints)) == len(fingerprints), f"{name}: fingerprints unique")
+    check(len(report) == len(violations), f"{name}: {len(report)} issues for {len(violations)} violations")
+    seen = {}
+    for issue, violation in zip(report, violations):
+        where = f"{name}: {violation['file']}:{violation['line']}"
+        expected_severity = {"error": "major", "warning": "minor"}[violation["severity"]]
+        check((issue.get("check_name"), issue.get("description"), issue.get("severity")) == (violation["rule"], violation["message"], expected_severity),
+              f"{where}: check_name/description/severity")
+        check(issue.get("location") == {"path": display(root, violation["file"]), "lines": {"begin": violation["line"]}}, f"{where}: location {issue.get('location')}")
+        identity = "\0".join([violation["rule"], violation["file"], violation["message"]])
+        ordinal = seen.get(identity, 0)
+        seen[identity] = ordinal + 1
+        check(issue.get("fingerprint") == fnv1a(f"{identity}\0{ordinal}"), f"{where}: fingerprint")
+
+
 VALIDATORS = {"sarif": validate_sarif, "github-actions": validate_github_actions, "checkstyle": validate_checkstyle,
-              "junit": validate_junit, "markdown": validate_markdown}
+              "junit": validate_junit, "markdown": validate_markdown, "gitlab": validate_gitlab}
 
 SPECIAL_FILES = {
     "Reload.swift": 'import WidgetKit\n\nfunc refresh() {\n    WidgetCenter.shared.reloadTimelines(ofKind: "a|b<c>&\\"d%e,f:g")\n'
@@ -284,14 +323,20 @@ def main():
         reference, _ = lint(glance, path, "json", True)
         reference = json.loads(reference)
         violations, skipped = reference["violations"], reference["skipped"]
-        root = path
+        for violation in violations:
+            violation["file"] = below(path, violation["file"])
+        for skip in skipped:
+            skip["file"] = skip["file"] and below(path, skip["file"])
         for reporter in REPORTERS:
+            # GitLab needs repository-relative paths: a fixture given by absolute path is linted from its folder.
+            relative = reporter == "gitlab" and os.path.isabs(path)
+            root, cwd = (".", path) if relative else (path, None)
             for explain in (False, True):
                 name = f"{os.path.basename(path)} --reporter {reporter}" + (" --explain-skips" if explain else "")
-                text, code = lint(glance, path, reporter, explain)
+                text, code = lint(glance, root, reporter, explain, cwd=cwd)
                 check(code == exit_code, f"{name}: exit code {code}")
                 try:
-                    VALIDATORS[reporter](name, text, violations, skipped, root, explain)
+                    VALIDATORS[reporter](name, text, violations, skipped, "" if root == "." else root, explain)
                 except Exception as error:  # a consumer that cannot read the output at all
                     problems.append(f"{name}: {type(error).__name__}: {error}")
                 print(f"checked {name}: {len(violations)} violations, {len(skipped)} skips")

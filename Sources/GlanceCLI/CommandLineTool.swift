@@ -19,9 +19,16 @@ public struct CommandLineTool {
 
     /// What `glance push` and `glance channels` take from outside the arguments (environment, clock, network).
     public var pushContext: PushContext
+    /// The process environment: Xcode's build-phase variables make the xcode reporter print absolute paths.
+    let environment: [String: String]
+    /// A monotonic clock in seconds, for the duration in the summary line.
+    let clock: @Sendable () -> Double
 
-    public init(pushContext: PushContext = .live) {
+    public init(pushContext: PushContext = .live, environment: [String: String] = ProcessInfo.processInfo.environment,
+                clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.pushContext = pushContext
+        self.environment = environment
+        self.clock = clock
     }
 
     static let commands: [(name: String, summary: String)] = [
@@ -32,7 +39,7 @@ public struct CommandLineTool {
         ("channels", "Create, list, read and delete broadcast channels on APNs"),
         ("rules", "List the rules, or show one rule in full"),
         ("init", "Write a starting .glance.json configuration"),
-        ("version", "Print the version"),
+        ("version", "Print the version, and where SwiftSyntax came from"),
     ]
 
     public func run(_ arguments: [String]) -> Output {
@@ -67,7 +74,8 @@ public struct CommandLineTool {
         case "channels": try channels(rest, output: &output)
         case "init": try initConfiguration(rest, output: &output)
         case "version", "--version":
-            output.standardOutput += rest.contains("--help") || rest.contains("-h") ? Help.command("version")! : Glance.version + "\n"
+            output.standardOutput += rest.contains("--help") || rest.contains("-h")
+                ? Help.command("version")! : Glance.version + "\n" + SwiftSyntaxOrigin.summary + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
@@ -83,27 +91,6 @@ public struct CommandLineTool {
             let hint = Suggestion.hint(first, in: Self.commands.map(\.name) + ["--version", "--help"])
             throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
         }
-    }
-
-    // MARK: lint
-
-    private func lint(_ raw: [String], output: inout Output) throws {
-        if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("lint")!; return }
-        let arguments = try Arguments(raw, spec: .init(flags: ["--strict", "--explain-skips", "--parse-all", "--quiet"],
-                                                       options: ["--reporter", "--config", "--baseline", "--write-baseline"]), command: "lint")
-        let path = arguments.positionals.first ?? "."
-        let settings = try LintSettings(arguments: arguments, path: path)
-        let reporter = settings.reporter
-        let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
-        let result = try settings.applyBaseline(linted, root: model.project.root, output: &output)
-        let options = ReportOptions(displayRoot: Glance.displayRoot(for: path), explainSkips: arguments.flag("--explain-skips"),
-                                    toolVersion: Glance.version)
-        output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
-        if !arguments.flag("--quiet"), let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
-            output.standardError += note
-        }
-        let failing = result.violations.contains { $0.severity == .error || settings.strict }
-        output.exitCode = failing ? 1 : 0
     }
 
     /// One line on standard error when the folder's Xcode project is generated and not there: which generator
@@ -214,14 +201,19 @@ enum Help {
             return """
                 OVERVIEW: Check a project against the rule catalog.
 
-                USAGE: glance lint [PATH] [--reporter <name>] [--strict] [--explain-skips] [--parse-all] [--config FILE]
-                                   [--baseline FILE] [--write-baseline FILE]
+                USAGE: glance lint [PATH] [options]
+                       glance lint FILE... [options]
 
                 ARGUMENTS:
                   PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
                                      A folder is searched for every .xcodeproj; without one, its Swift files are
                                      read as loose sources (per target of a Tuist Project.swift or an Expo
                                      targets/ folder) and rules that need the Xcode project do not run.
+                  FILE...            Files (Swift sources, Info.plists, entitlements): each is linted in its
+                                     project's context — the nearest folder above it, up to the git repository's
+                                     root, with an .xcodeproj or .xcworkspace (else with a Package.swift, else
+                                     the repository's root if a project lies below it, else the file's folder)
+                                     — and only findings in the files given are reported.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:
@@ -232,22 +224,28 @@ enum Help {
                                        checkstyle      Checkstyle XML
                                        junit           JUnit XML, one failed test case per violation
                                        markdown        a summary table for a pull-request comment
+                                       gitlab          GitLab Code Quality JSON (artifacts:reports:codequality)
                                      Wins over the configuration's "reporter".
                   --strict           Exit 1 on warnings too (also when the configuration says "strict": true).
+                  --absolute-paths   Print absolute paths (the xcode reporter does when run from an Xcode build
+                                     phase). Otherwise paths are PATH (or FILE) as typed, then the path below it.
+                  -q, --quiet        No summary line on standard error, nor --write-baseline's note, nor the note
+                                     that a folder's Xcode project is generated (Tuist, XcodeGen, Expo) and missing.
                   --explain-skips    List what could not be checked, and why, including the rules that did not
                                      run because the folder has no Xcode project (xcode, json, sarif,
-                                     github-actions, junit and markdown; checkstyle has no place for it).
+                                     github-actions, junit and markdown; checkstyle and gitlab have no place for it).
                   --parse-all        Parse every Swift file instead of only those that can matter (slower; for checking).
-                  --quiet            Do not print the note on standard error that a folder's Xcode project is
-                                     generated (Tuist, XcodeGen, Expo) and not there.
                   --config <file>    The configuration to use. Default: the first .glance.json in PATH's folder or
                                      any folder above it (see 'glance init').
                   --baseline <file>  Report only violations not recorded in this baseline. Wins over the
                                      configuration's "baseline".
                   --write-baseline <file>
                                      Record the violations found (after configuration and suppressions) in this
-                                     file, then report as usual.
+                                     file, then report as usual (PATH only, not FILE...).
                   -h, --help         Show this help.
+
+                OUTPUT: the violations on standard output; then, on standard error, a summary line
+                  (glance: N errors, N warnings in N files (T s)) unless --quiet.
 
                 SUPPRESSIONS: in Swift files, // glance:disable RULE…, // glance:enable RULE…,
                   // glance:disable:next RULE…, // glance:disable:this RULE… ('all' for every rule).
@@ -290,7 +288,14 @@ enum Help {
         case "init":
             return initHelp
         case "version":
-            return "USAGE: glance version\n"
+            return """
+                OVERVIEW: Print Glance's version (first line), and which SwiftSyntax it was built with and where that came
+                from (the swift-syntax package linked in, or a toolchain's copy and the file it was loaded from).
+
+                USAGE: glance version
+                       glance --version
+
+                """
         default:
             return nil
         }

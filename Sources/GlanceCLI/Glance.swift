@@ -9,8 +9,6 @@ import GlanceSurfaces
 /// The pipeline, for the CLI and for anyone embedding Glance: project files → project model → source
 /// index → surface model → rules.
 public enum Glance {
-    public static let version = "0.1.0"
-
     /// Reads the project(s) at `path` and builds the surface model.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
     public static func surfaces(at path: String, parseEverything: Bool = false) throws -> SurfaceModel {

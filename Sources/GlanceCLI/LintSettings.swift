@@ -48,13 +48,13 @@ struct LintSettings {
         }
     }
 
-    /// Writes the current violations to `--write-baseline` when given (a note goes to standard error), then
-    /// leaves out the violations the baseline holds.
-    func applyBaseline(_ result: LintResult, root: String, output: inout CommandLineTool.Output) throws -> LintResult {
+    /// Writes the current violations to `--write-baseline` when given (a note goes to standard error unless
+    /// `quiet`), then leaves out the violations the baseline holds.
+    func applyBaseline(_ result: LintResult, root: String, quiet: Bool, output: inout CommandLineTool.Output) throws -> LintResult {
         if let writeBaseline {
             try Baseline(violations: result.violations, root: root).write(to: writeBaseline.path, shown: writeBaseline.shown)
             let count = result.violations.count
-            output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(writeBaseline.shown)\n"
+            if !quiet { output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(writeBaseline.shown)\n" }
         }
         guard let baseline else { return result }
         return LintResult(violations: baseline.filter(result.violations, root: root), skips: result.skips)

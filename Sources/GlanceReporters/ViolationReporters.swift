@@ -18,11 +18,18 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     case junit
     /// A Markdown summary to post on a pull request.
     case markdown
+    /// GitLab Code Quality JSON, for `artifacts:reports:codequality`.
+    case gitlab
 }
 
 /// What a reporter needs besides the violations.
+///
+/// Paths: every reporter prints a file the same way, `displayRoot` joined with the file's path below the lint
+/// root (`ViolationReporter.displayPath`). The CLI passes PATH as the user typed it (so paths are relative to
+/// the current folder when PATH is, and absolute when PATH is), or the absolute root for `--absolute-paths`.
 public struct ReportOptions: Sendable {
-    /// What to put before each relative path in printed paths (the folder as the user typed it; "" for `.`).
+    /// What to put before each path relative to the lint root ("" for the current folder; absolute for
+    /// absolute paths).
     public var displayRoot: String
     /// Include the checks that could not be made, where the format has a place for them.
     public var explainSkips: Bool
@@ -45,12 +52,13 @@ public enum ViolationReporter {
     public static func render(_ result: LintResult, as kind: ReporterKind, options: ReportOptions) -> String {
         switch kind {
         case .xcode: return xcode(result, displayRoot: options.displayRoot, explainSkips: options.explainSkips)
-        case .json: return json(result, explainSkips: options.explainSkips)
+        case .json: return json(result, displayRoot: options.displayRoot, explainSkips: options.explainSkips)
         case .sarif: return SARIFReporter.render(result, options: options)
         case .githubActions: return GitHubActionsReporter.render(result, options: options)
         case .checkstyle: return CheckstyleReporter.render(result, options: options)
         case .junit: return JUnitReporter.render(result, options: options)
         case .markdown: return MarkdownReporter.render(result, options: options)
+        case .gitlab: return GitLabReporter.render(result, options: options)
         }
     }
 
@@ -66,18 +74,19 @@ public enum ViolationReporter {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// A JSON array of `{"rule","severity","file","line","column","message","target","related"}` with paths
-    /// relative to the lint root (`related`: the other places of the same cause, `[{"file","line","column"}]`);
-    /// with `explainSkips`, an object `{"violations": [...], "skipped": [{"rule","file","reason"}]}`.
-    public static func json(_ result: LintResult, explainSkips: Bool) -> String {
+    /// A JSON array of `{"rule","severity","file","line","column","message","target","related"}`, files printed as
+    /// every reporter prints them (`displayRoot` joined with the path below the lint root; `related`: the other
+    /// places of the same cause, `[{"file","line","column"}]`); with `explainSkips`, an object
+    /// `{"violations": [...], "skipped": [{"rule","file","reason"}]}`.
+    public static func json(_ result: LintResult, displayRoot: String = "", explainSkips: Bool) -> String {
         let violations: [[String: Any]] = result.violations.map { violation in
-            ["rule": violation.rule, "severity": violation.severity.rawValue, "file": violation.file, "line": violation.line,
-             "column": violation.column, "message": violation.displayMessage, "target": violation.target ?? NSNull(),
-             "related": violation.related.map { ["file": $0.file, "line": $0.line, "column": $0.column] as [String: Any] }]
+            ["rule": violation.rule, "severity": violation.severity.rawValue, "file": displayPath(violation.file, root: displayRoot),
+             "line": violation.line, "column": violation.column, "message": violation.displayMessage, "target": violation.target ?? NSNull(),
+             "related": violation.related.map { ["file": displayPath($0.file, root: displayRoot), "line": $0.line, "column": $0.column] as [String: Any] }]
         }
         guard explainSkips else { return JSONText.render(violations) }
         let skipped: [[String: Any]] = sortedSkips(result.skips).map { skip in
-            ["rule": skip.rule ?? NSNull(), "file": skip.file ?? NSNull(), "reason": skip.reason]
+            ["rule": skip.rule ?? NSNull(), "file": skip.file.map { displayPath($0, root: displayRoot) } ?? NSNull(), "reason": skip.reason]
         }
         return JSONText.render(["violations": violations, "skipped": skipped])
     }

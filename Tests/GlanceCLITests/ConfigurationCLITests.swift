@@ -40,7 +40,9 @@ struct ConfigurationCLITests {
         try write(Self.configuration, to: folder + "/.glance.json")
         let output = run(in: folder, "lint", "$SCRATCH/CommonMistakes.xcodeproj")
         #expect(output.standardOutput == Self.configuredOutput)
-        #expect(output.standardError == "")
+        let lines = Self.configuredOutput.split(separator: "\n")
+        let errors = lines.filter { $0.contains(": error: ") }.count
+        #expect(output.standardError == summary(errors: errors, warnings: lines.count - errors, files: commonMistakesSwiftFiles))
         #expect(output.exitCode == 1)
         // The same from a subfolder's parent walk, with the folder itself as PATH.
         #expect(run(in: folder, "lint", "$SCRATCH").standardOutput == Self.configuredOutput)
@@ -114,7 +116,7 @@ struct ConfigurationCLITests {
         // The written file is a valid configuration that changes nothing.
         try copyExample("ProductivityTimer", to: folder)
         let lint = run(in: folder, "lint", "$SCRATCH")
-        #expect(lint.standardOutput == "" && lint.standardError == "" && lint.exitCode == 0)
+        #expect(lint.standardOutput == "" && lint.standardError == summary(errors: 0, warnings: 0, files: 23) && lint.exitCode == 0)
         #expect(run(in: folder, "init", "$SCRATCH/App/Info.plist").standardError == "glance: error: App/Info.plist: not a folder\n")
         #expect(glance("help", "init").standardOutput.contains("USAGE: glance init [PATH] [--force]"))
         #expect(glance("init", "--forse").standardError == "glance: error: unknown option '--forse'; did you mean '--force'? (see 'glance init --help')\n")

@@ -14,7 +14,7 @@ struct FieldCaseFixtureTests {
     @Test func sameNamesInTwoModulesLintClean() throws {
         let output = glance("lint", Self.twins)
         #expect(output.standardOutput == "")
-        #expect(output.standardError == "")
+        #expect(output.standardError == summary(errors: 0, warnings: 0, files: 6))
         #expect(output.exitCode == 0)
         let surfaces = glance("surfaces", Self.twins, "--format", "json")
         #expect(surfaces.standardOutput == (try expected("TwinWidgets.surfaces.json")))

@@ -66,7 +66,7 @@ struct GeneratedProjectTests {
         try write("// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(name: \"Toggle\")\n", to: folder + "/Package.swift")
         let output = glance("lint", folder, "--reporter", "json", "--explain-skips")
         #expect(output.exitCode == 1)
-        #expect(output.standardError == "")
+        #expect(output.standardError == summary(errors: 1, warnings: 0, files: 1))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         let violations = try #require(json["violations"] as? [[String: Any]])
         #expect(violations.map { $0["rule"] as? String } == ["set_value_intent_assigns_value"])
@@ -77,7 +77,7 @@ struct GeneratedProjectTests {
         let file = glance("lint", folder + "/Sources/Toggle.swift")
         #expect(file.exitCode == 1)
         #expect(file.standardOutput.hasPrefix("\(folder)/Sources/Toggle.swift:4:9: error: ToggleIntent.perform() changes `value`"))
-        #expect(file.standardError == "")
+        #expect(file.standardError == summary(errors: 1, warnings: 0, files: 1))
         // Package.swift is a manifest, not a source of the target.
         let surfaces = try #require(try JSONSerialization.jsonObject(with: Data(glance("surfaces", folder, "--format", "json").standardOutput.utf8)) as? [String: Any])
         let targets = try #require(surfaces["targets"] as? [[String: Any]])
@@ -108,7 +108,7 @@ struct GeneratedProjectTests {
         #expect(output.standardError == """
             glance: note: no .xcodeproj in \(Self.tuist); Tuist generates it from Project.swift: run `tuist generate`, then lint again for a full check (\(Self.rulesNeedingAProject) rules that need it did not run; --explain-skips lists them)
 
-            """)
+            """ + summary(errors: 0, warnings: 1, files: 12))
         #expect(output.exitCode == 0)
     }
 
@@ -149,7 +149,7 @@ struct GeneratedProjectTests {
         #expect(output.standardError == """
             glance: note: no .xcodeproj in \(Self.xcodegen); XcodeGen generates it from project.yml: run `xcodegen generate`, then lint again for a full check (\(Self.rulesNeedingAProject) rules that need it did not run; --explain-skips lists them)
 
-            """)
+            """ + summary(errors: 0, warnings: 0, files: 2))
         #expect(output.exitCode == 0)
     }
 

@@ -11,20 +11,22 @@ struct ReporterOutputTests {
         ("checkstyle", "CommonMistakes.lint.checkstyle.xml"),
         ("junit", "CommonMistakes.lint.junit.xml"),
         ("markdown", "CommonMistakes.lint.md"),
+        ("gitlab", "CommonMistakes.lint.gitlab.json"),
     ])
     func commonMistakes(reporter: String, file: String) throws {
         let output = glance("lint", "Examples/CommonMistakes", "--reporter", reporter)
         #expect(output.standardOutput == (try expected(file)))
-        #expect(output.standardError == "")
+        #expect(output.standardError == (try commonMistakesSummary()))
         #expect(output.exitCode == 1)
     }
 
     /// The clean example: no findings in each format's own way, exit 0.
     @Test func productivityTimer() {
-        let outputs = Dictionary(uniqueKeysWithValues: ["sarif", "github-actions", "checkstyle", "junit", "markdown"].map {
-            ($0, glance("lint", "Examples/ProductivityTimer", "--reporter", $0))
+        let outputs = Dictionary(uniqueKeysWithValues: ["sarif", "github-actions", "checkstyle", "junit", "markdown", "gitlab"].map {
+            ($0, glance("lint", "Examples/ProductivityTimer", "--reporter", $0, "--quiet"))
         })
         #expect(outputs.values.allSatisfy { $0.exitCode == 0 && $0.standardError == "" })
+        #expect(outputs["gitlab"]?.standardOutput == "[\n\n]\n")
         #expect(outputs["github-actions"]?.standardOutput == "")
         #expect(outputs["markdown"]?.standardOutput == "**Glance**: no violations.\n")
         #expect(outputs["checkstyle"]?.standardOutput.hasSuffix("<checkstyle version=\"4.3\"/>\n") == true)
