@@ -103,13 +103,14 @@ var stop: String?
 switch setting("GLANCE_SWIFT_SYNTAX") ?? defaultSyntaxSource {
 case "package":
     packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
-    syntaxDependencies = [.product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax")]
+    syntaxDependencies = [.product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                          .product(name: "SwiftOperators", package: "swift-syntax")]
     syntaxCompile = [.define("GLANCE_SWIFT_SYNTAX_PACKAGE")]
 case "toolchain":
     if let folder = toolchainSyntaxFolder() {
         syntaxCompile = [.unsafeFlags(["-I", folder])]
         syntaxLink = [.unsafeFlags(["-L", folder, "-Xlinker", "-rpath", "-Xlinker", runPath ?? folder]),
-                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser")]
+                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators")]
     } else if let explicit = setting("GLANCE_SWIFT_HOST_LIBS") {
         stop = "GLANCE_SWIFT_HOST_LIBS is '\(explicit)', a folder without SwiftSyntax.swiftmodule; "
             + "set it to <toolchain>/usr/lib/swift/host, or GLANCE_SWIFT_SYNTAX=package to use the swift-syntax package"

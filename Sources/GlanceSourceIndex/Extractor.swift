@@ -1,5 +1,6 @@
 internal import SwiftSyntax
 internal import SwiftParser
+internal import SwiftOperators
 import Foundation
 
 /// Parses one Swift file with SwiftParser and converts it into a `FileIndex`.
@@ -478,7 +479,30 @@ enum Extractor {
                 else { operands.append(expr(element)) }
             }
             if operands.count == 1 { return operands[0] }
+            // Several binary operators (`a || b <= c`): grouped by Swift's standard precedences.
+            if Set(operators).count > 1, let grouped = folded(elements) { return grouped }
             return .operation(Set(operators).count == 1 ? operators[0] : operators.joined(separator: " "), operands, location: here)
+        }
+
+        /// A sequence of operands and binary operators grouped as Swift groups them (SwiftOperators' standard
+        /// table folds a copy; its shape is rebuilt over the original operands, so locations stay theirs). Nil
+        /// when the sequence holds anything else (`as`, `is`, `?:`, `=`) or an operator the table does not know.
+        func folded(_ elements: [ExprSyntax]) -> Expr? {
+            guard elements.count % 2 == 1,
+                  elements.enumerated().allSatisfy({ $0.offset % 2 == 0 || $0.element.is(BinaryOperatorExprSyntax.self) }),
+                  let tree = try? OperatorTable.standardOperators.foldSingle(SequenceExprSyntax(elements: ExprListSyntax(elements))) else { return nil }
+            var next = 0
+            func rebuild(_ node: ExprSyntax) -> Expr? {
+                if let infix = node.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+                    guard let left = rebuild(infix.leftOperand), let right = rebuild(infix.rightOperand) else { return nil }
+                    return .operation(op.operator.text, [left, right], location: left.location)
+                }
+                guard next < elements.count else { return nil }
+                defer { next += 2 }
+                return expr(elements[next])
+            }
+            guard let result = rebuild(tree), next == elements.count + 1 else { return nil }
+            return result
         }
 
         func closure(_ syntax: ClosureExprSyntax) -> Expr {

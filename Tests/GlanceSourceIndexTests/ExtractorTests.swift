@@ -42,6 +42,18 @@ struct ExtractorTests {
         #expect(call.name == "load")
     }
 
+    /// Mixed operators are grouped by Swift's precedences, with the operands' own places.
+    @Test func operatorPrecedence() throws {
+        let file = index("let x = a || b <= c && d")
+        guard case .operation("||", let operands, _)? = file.globals.first?.initializer else { Issue.record("not ||"); return }
+        #expect(operands.first?.name == "a")
+        guard case .operation("&&", let right, _) = operands[1], case .operation("<=", let comparison, _) = right[0] else {
+            Issue.record("not grouped: \(operands[1])"); return
+        }
+        #expect(comparison.map(\.name) == ["b", "c"])
+        #expect(comparison[0].location == SourceLocation(file: "/t/File.swift", line: 1, column: 14))
+    }
+
     @Test func membersConstantsAndAttributes() throws {
         let file = index("""
             struct Intent: SetValueIntent {
