@@ -1,3 +1,4 @@
+import GlanceInput
 import GlanceSurfaces
 
 /// A small command-line argument parser: `--flag`, `--option value`, `--option=value`, positionals, with
@@ -49,11 +50,11 @@ struct Arguments {
             } else {
                 let known = Array(spec.flags) + Array(spec.options)
                 let hint = Suggestion.hint(name, in: known)
-                throw CLIError.usage("unknown option '\(name)'\(hint)", command: command)
+                throw CLIError.usage("unknown option \(Shown.quoted(name))\(hint)", command: command)
             }
         }
         if positionals.count > spec.maxPositionals {
-            throw CLIError.usage("unexpected argument '\(positionals[spec.maxPositionals])'", command: command)
+            throw CLIError.usage("unexpected argument \(Shown.quoted(positionals[spec.maxPositionals]))", command: command)
         }
     }
 
@@ -65,7 +66,7 @@ struct Arguments {
         guard let value = options[name] else { return fallback }
         guard choices.contains(value) else {
             let hint = Suggestion.hint(value, in: choices)
-            throw CLIError.usage("'\(value)' is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
+            throw CLIError.usage("\(Shown.quoted(value)) is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
         }
         return value
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceProject
 import GlanceReporters
 import GlanceRules
@@ -40,13 +41,13 @@ public struct CommandLineTool {
         do {
             try dispatch(arguments, output: &output)
         } catch let error as CLIError {
-            output.standardError += "glance: error: \(error.message)\n"
+            output.standardError += "glance: error: \(Shown.escaped(error.message))\n"
             output.exitCode = 2
         } catch let error as ProjectError {
-            output.standardError += "glance: error: \(error.description)\n"
+            output.standardError += "glance: error: \(Shown.escaped(error.description))\n"
             output.exitCode = 2
         } catch {
-            output.standardError += "glance: error: \(error)\n"
+            output.standardError += "glance: error: \(Shown.escaped("\(error)"))\n"
             output.exitCode = 2
         }
         return output
