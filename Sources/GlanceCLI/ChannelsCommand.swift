@@ -18,7 +18,7 @@ extension CommandLineTool {
         }
         guard Self.channelCommands.contains(subcommand) else {
             let hint = Suggestion.hint(subcommand, in: Self.channelCommands)
-            throw CLIError.usage("unknown channels command '\(subcommand)'\(hint)", command: "channels")
+            throw CLIError.usage("unknown channels command \(Shown.quoted(subcommand))\(hint)", command: "channels")
         }
         let rest = Array(raw.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { output.standardOutput += PushHelp.channels; return }

@@ -72,17 +72,17 @@ public struct CommandLineTool {
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
-                guard let text = PayloadHelp.command(rest[1]) else { throw CLIError.usage("unknown payload command '\(rest[1])'", command: "payload") }
+                guard let text = PayloadHelp.command(rest[1]) else { throw CLIError.usage("unknown payload command \(Shown.quoted(rest[1]))", command: "payload") }
                 output.standardOutput += text
             } else if let topic = rest.first {
-                guard let text = Help.command(topic) else { throw CLIError.usage("unknown command '\(topic)'", command: "") }
+                guard let text = Help.command(topic) else { throw CLIError.usage("unknown command \(Shown.quoted(topic))", command: "") }
                 output.standardOutput += text
             } else {
                 output.standardOutput += Help.main
             }
         default:
             let hint = Suggestion.hint(first, in: Self.commands.map(\.name) + ["--version", "--help"])
-            throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
+            throw CLIError.usage("unknown command \(Shown.quoted(first))\(hint)", command: "")
         }
     }
 
@@ -165,7 +165,7 @@ public struct CommandLineTool {
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.describedRule(identifier) else {
                 let hint = Suggestion.hint(identifier, in: RuleRegistry.documented.map { $0.description.identifier })
-                throw CLIError.usage("no rule '\(identifier)'\(hint)", command: "rules")
+                throw CLIError.usage("no rule \(Shown.quoted(identifier))\(hint)", command: "rules")
             }
             output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)
             return

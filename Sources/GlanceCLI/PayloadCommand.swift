@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlancePayload
 import GlanceProject
 import GlanceReporters
@@ -14,7 +15,7 @@ extension CommandLineTool {
         }
         let rest = Array(raw.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            guard let text = PayloadHelp.command(subcommand) else { throw CLIError.usage("unknown payload command '\(subcommand)'", command: "payload") }
+            guard let text = PayloadHelp.command(subcommand) else { throw CLIError.usage("unknown payload command \(Shown.quoted(subcommand))", command: "payload") }
             output.standardOutput += text
             return
         }
@@ -24,7 +25,7 @@ extension CommandLineTool {
         case "simulate": try payloadSimulate(rest, output: &output)
         default:
             let hint = Suggestion.hint(subcommand, in: ["check", "template", "simulate"])
-            throw CLIError.usage("unknown payload command '\(subcommand)'\(hint)", command: "payload")
+            throw CLIError.usage("unknown payload command \(Shown.quoted(subcommand))\(hint)", command: "payload")
         }
     }
 
@@ -122,7 +123,7 @@ extension CommandLineTool {
             }
             let hint = ShapeDecoder.closest(name, in: catalog.names).map { "; did you mean '\($0)'?" }
                 ?? (catalog.names.isEmpty ? "; it declares none" : " (it has \(catalog.names.joined(separator: ", ")))")
-            throw CLIError.failure("\(path): no ActivityAttributes type named '\(name)'\(hint)")
+            throw CLIError.failure("\(path): no ActivityAttributes type named \(Shown.quoted(name))\(hint)")
         }
         return (model, catalog)
     }

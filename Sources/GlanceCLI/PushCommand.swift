@@ -95,7 +95,12 @@ extension CommandLineTool {
         }
         let unanswered = exchanges.filter(\.isUnanswered).count
         if unanswered > 0 {
-            output.standardError += "glance: note: \(unanswered == 1 ? "1 push" : "\(unanswered) pushes") got no answer and may have arrived; Glance does not send \(unanswered == 1 ? "it" : "them") again unless --resend-unanswered (a repeated update is harmless, a repeated alert or start is not)\n"
+            let pushes = unanswered == 1 ? "1 push" : "\(unanswered) pushes"
+            if resend.afterNoAnswer {
+                output.standardError += "glance: note: \(pushes) got no answer and may have arrived, also after being sent again as --resend-unanswered and --retries allow\n"
+            } else {
+                output.standardError += "glance: note: \(pushes) got no answer and may have arrived; Glance does not send \(unanswered == 1 ? "it" : "them") again unless --resend-unanswered (a repeated update is harmless, a repeated alert or start is not)\n"
+            }
         }
         let failed = exchanges.contains { if case .failed = $0.result { return true } else { return false } }
         if failed || batch.stop.map({ !$0.byAPNs }) == true {

@@ -49,9 +49,9 @@ enum PushHelp {
                                  content-length and connection headers; values with CR, LF or NUL.
           --concurrency <n>      Pushes in flight at once with --tokens (default 8).
           --retries <n>          Retries of 429 and 5xx answers, with backoff, honoring Retry-After (default 3).
-          --resend-unanswered    Send a push again (over a new connection) when its connection closed before
-                                 the answer. It may have arrived: a repeated update is harmless, a repeated
-                                 alert or push-to-start is not. Off by default.
+          --resend-unanswered    Send a push again (over a new connection) when no answer came: its connection
+                                 closed, or it timed out while the host answered others. It may have arrived:
+                                 a repeated update is harmless, a repeated alert or push-to-start is not.
           --force                Send even when the check finds errors.
           --dry-run              Print the requests (the provider token redacted) and send nothing.
           --reporter <name>      text (default) or json (one object per push, one per line).

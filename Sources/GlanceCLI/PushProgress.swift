@@ -39,10 +39,14 @@ final class PushProgress: @unchecked Sendable {
         BatchObserver(started: { [self] index in didStart(index) }, finished: { [self] index, exchange in finished(index, exchange) })
     }
 
-    private func didStart(_ index: Int) {
+    /// Records that request `index` is being sent; false once interrupted (then it is not sent, as the
+    /// interruption already printed).
+    private func didStart(_ index: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        guard !closed else { return false }
         started.insert(index)
+        return true
     }
 
     private func render(_ exchange: APNsExchange) -> String {

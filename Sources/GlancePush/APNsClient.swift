@@ -97,11 +97,11 @@ public struct RetryPolicy: Sendable, Equatable {
         return .retry(after: backoff(retries))
     }
 
-    /// After no answer: a request that never left is not retried (the host is unreachable), nor one that timed
-    /// out (the host is not answering); one whose connection closed is sent again on a new connection only when
-    /// `resend.afterNoAnswer`, since it may have arrived.
-    public func decide(_ error: TransportError, retries: Int, resend: ResendPolicy = .push) -> Decision {
-        guard error.kind == .closed, resend.afterNoAnswer else { return .stop(note: nil) }
+    /// After no answer: a request that never left is not retried (the host is unreachable); one that may have
+    /// arrived is sent again on a new connection only with `resend.afterNoAnswer`, and after a timeout only when
+    /// the host answered other requests (`hostAnswered`): a host that never answers is not waited for again.
+    public func decide(_ error: TransportError, retries: Int, resend: ResendPolicy = .push, hostAnswered: Bool = false) -> Decision {
+        guard resend.afterNoAnswer, error.kind == .closed || error.kind == .timedOut && hostAnswered else { return .stop(note: nil) }
         guard retries < maxRetries else { return .stop(note: "gave up after \(retries) \(retries == 1 ? "retry" : "retries")") }
         return .retry(after: backoff(retries))
     }
@@ -206,12 +206,13 @@ public struct APNsBatch: Sendable {
 
 /// Follows a batch as it goes (for printing results as they come, and for an interruption).
 public struct BatchObserver: Sendable {
-    /// Just before request `index` is sent.
-    public var started: @Sendable (Int) -> Void
+    /// Just before request `index` is sent; false stops the batch instead (it was interrupted): this request
+    /// and the rest are not sent.
+    public var started: @Sendable (Int) -> Bool
     /// When request `index` has its final exchange (also for requests not sent).
     public var finished: @Sendable (Int, APNsExchange) -> Void
 
-    public init(started: @escaping @Sendable (Int) -> Void, finished: @escaping @Sendable (Int, APNsExchange) -> Void) {
+    public init(started: @escaping @Sendable (Int) -> Bool, finished: @escaping @Sendable (Int, APNsExchange) -> Void) {
         self.started = started
         self.finished = finished
     }
@@ -223,6 +224,8 @@ public struct APNsClient: Sendable {
     public let tokens: ProviderTokenSource
     public let retry: RetryPolicy
     public let time: PushTime
+    /// Whether any request of this client got an answer.
+    private let answers = AnswerRecord()
 
     /// A batch stops when this many connections in a row broke with requests on them and no answer came in
     /// between (the first one after the first push, which goes alone).
@@ -258,10 +261,11 @@ public struct APNsClient: Sendable {
                 let response = try await transport.send(signed)
                 answer = APNsAnswer(response)
                 connection = response.connection
+                answers.record()
             } catch {
                 let failure = error as? TransportError ?? TransportError("\(error)", kind: .closed)
                 if failure.mayHaveArrived { _ = await transport.reconnect(replacing: failure.connection) }
-                switch retry.decide(failure, retries: retries, resend: resend) {
+                switch retry.decide(failure, retries: retries, resend: resend, hostAnswered: answers.any) {
                 case .retry(let wait):
                     notes.append("sent again after no answer: \(failure.message)")
                     if !(await pause(wait, &waits)) {
@@ -307,7 +311,8 @@ public struct APNsClient: Sendable {
     public func sendAll(_ requests: [HTTPRequest], concurrency: Int, resend: ResendPolicy = .push, observer: BatchObserver? = nil) async -> APNsBatch {
         guard let first = requests.first else { return APNsBatch(exchanges: [], stop: nil) }
         var results = [APNsExchange?](repeating: nil, count: requests.count)
-        observer?.started(0)
+        let interrupted = (perRequest: "interrupted", reason: "interrupted", byAPNs: false)
+        guard observer?.started(0) ?? true else { return Self.unsent(requests, stop: interrupted, observer: observer) }
         let firstExchange = await send(first, resend: resend)
         results[0] = firstExchange
         observer?.finished(0, firstExchange)
@@ -325,12 +330,15 @@ public struct APNsClient: Sendable {
         if stop == nil {
             await withTaskGroup(of: (Int, APNsExchange).self) { group in
                 func start(_ index: Int) {
-                    observer?.started(index)
+                    guard observer?.started(index) ?? true else {
+                        stop = stop ?? interrupted
+                        return
+                    }
                     group.addTask { (index, await send(requests[index], resend: resend)) }
                 }
-                while next < requests.count && next <= max(1, concurrency) {
+                while stop == nil && next < requests.count && next <= max(1, concurrency) {
                     start(next)
-                    next += 1
+                    if stop == nil { next += 1 }
                 }
                 while let (index, exchange) = await group.next() {
                     results[index] = exchange
@@ -353,7 +361,7 @@ public struct APNsClient: Sendable {
                     }
                     if stop == nil && next < requests.count {
                         start(next)
-                        next += 1
+                        if stop == nil { next += 1 }
                     }
                 }
             }
@@ -368,6 +376,16 @@ public struct APNsClient: Sendable {
             APNsBatch.Stop(reason: "stopped the batch: \(stop.reason); \(unsent.count) \(unsent.count == 1 ? "push" : "pushes") not sent", byAPNs: stop.byAPNs)
         }
         return APNsBatch(exchanges: results.map { $0! }, stop: unsent.isEmpty ? nil : batchStop)
+    }
+
+    /// A batch of which nothing was sent.
+    private static func unsent(_ requests: [HTTPRequest], stop: (perRequest: String, reason: String, byAPNs: Bool), observer: BatchObserver?) -> APNsBatch {
+        let exchanges = requests.enumerated().map { index, request in
+            let exchange = APNsExchange(request: request, result: .notSent(stop.perRequest), attempts: 0, waits: [], notes: [])
+            observer?.finished(index, exchange)
+            return exchange
+        }
+        return APNsBatch(exchanges: exchanges, stop: APNsBatch.Stop(reason: "stopped the batch: \(stop.reason); \(requests.count) \(requests.count == 1 ? "push" : "pushes") not sent", byAPNs: false))
     }
 
     /// Reasons after which every other request with these credentials fails too.
@@ -388,5 +406,23 @@ public struct APNsClient: Sendable {
         waits.append(seconds)
         do { try await time.sleep(seconds) } catch { return false }
         return true
+    }
+}
+
+/// Whether any answer came, shared by the concurrent requests of a client.
+private final class AnswerRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answered = false
+
+    func record() {
+        lock.lock()
+        answered = true
+        lock.unlock()
+    }
+
+    var any: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return answered
     }
 }

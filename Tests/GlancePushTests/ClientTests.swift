@@ -149,7 +149,8 @@ struct ClientTests {
         #expect(await transport.reconnects == 2)
     }
 
-    /// A timeout (the host is not answering) and a request that never left are not sent again, whatever the policy.
+    /// A request that never left is not sent again, whatever the policy; nor is one that timed out before the
+    /// host answered anything (it is not answering at all); after an answer, a timed-out one is, when asked.
     @Test func timeoutsAndRefusedConnectionsAreNotResent() async throws {
         let transport = ScriptedTransport(["aa": [.failure(TransportError("slow", kind: .timedOut)), answer(200)],
                                            "bb": [.failure(TransportError("refused", kind: .notSent)), answer(200)]])
@@ -167,6 +168,18 @@ struct ClientTests {
         // Nothing was sent on that connection, so it is kept.
         #expect(await transport.reconnects == 1)
         #expect(time.sleeps.isEmpty)
+        // Once the host answered something, a timeout is a stuck connection: sent again over a new one.
+        let later = ScriptedTransport(["cc": [.failure(TransportError("slow", kind: .timedOut)), answer(200)]])
+        let answering = try self.client(later)
+        _ = await answering.send(request("ok"))
+        let resent = await answering.send(request("cc"), resend: always)
+        #expect(resent.attempts == 2)
+        #expect(resent.answer?.status == 200)
+        #expect(await answering.send(request("dd")).answer?.status == 200)
+        let withoutAsking = ScriptedTransport(["cc": [.failure(TransportError("slow", kind: .timedOut)), answer(200)]])
+        let plain = try self.client(withoutAsking)
+        _ = await plain.send(request("ok"))
+        #expect(await plain.send(request("cc")).attempts == 1)
     }
 
     /// Creating a channel is not repeated after a 5xx (it may have made one); 429 is (APNs did nothing).
@@ -267,9 +280,19 @@ struct ClientTests {
     @Test func observerHearsOfEveryRequest() async throws {
         let transport = ScriptedTransport(["00": [answer(403, "InvalidProviderToken")]])
         let events = EventLog()
-        let observer = BatchObserver(started: { events.add("started \($0)") }, finished: { index, _ in events.add("finished \(index)") })
+        let observer = BatchObserver(started: { events.add("started \($0)"); return true }, finished: { index, _ in events.add("finished \(index)") })
         _ = try await client(transport).sendAll(["00", "01", "02"].map(request), concurrency: 4, observer: observer)
         #expect(events.entries == ["started 0", "finished 0", "finished 1", "finished 2"])
+    }
+
+    /// An observer that answers false (the run was interrupted) stops the batch there: nothing more is sent.
+    @Test func observerCanStopTheBatch() async throws {
+        let transport = ScriptedTransport()
+        let observer = BatchObserver(started: { $0 < 3 }, finished: { _, _ in })
+        let batch = try await client(transport).sendAll((0..<6).map { String(format: "%02x", $0) }.map(request), concurrency: 1, observer: observer)
+        #expect(await transport.sent.count == 3)
+        #expect(batch.exchanges.map(PushResult.init) == [.answered, .answered, .answered, .notSent, .notSent, .notSent])
+        #expect(batch.stop == APNsBatch.Stop(reason: "stopped the batch: interrupted; 3 pushes not sent", byAPNs: false))
     }
 
     /// The provider token is saved for later runs once APNs took a request signed with it, not before.
