@@ -150,15 +150,19 @@ extension CommandLineTool {
 enum PushSequence {
     /// `at` is UNIX seconds, or — below 10^8 — seconds after the first push's timestamp.
     static func jsonLines(path: String, headers: APNsHeaders?, broadcast: Bool) throws -> [SimulatedPush] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw PayloadInputError(file: path, reason: "cannot be read as UTF-8 text")
+        let data: Data
+        do { data = try InputFile.read(path, limit: 64 << 20, kind: "a JSON Lines file") } catch let failure as InputFile.Failure {
+            throw PayloadInputError(file: failure.subject, reason: failure.reason)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PayloadInputError(file: InputFile.displayName(path), reason: "cannot be read as UTF-8 text")
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
-            let source = "\(path):\(index + 1)"
+            let source = "\(InputFile.displayName(path)):\(index + 1)"
             guard let entry = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: source, reason: "is not a JSON object {\"at\", \"headers\", \"body\"}")
             }

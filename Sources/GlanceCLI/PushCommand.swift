@@ -87,7 +87,7 @@ extension CommandLineTool {
         for warning in warnings { output.standardError += "glance: warning: \(Shown.escaped(warning))\n" }
         output.standardOutput += progress.finish()
         if reporter == "text" && requests.count > 1 { output.standardOutput += PushReporter.summary(batch.exchanges) }
-        if let stop = batch.stop, !stop.byAPNs { output.standardError += "glance: error: \(Shown.escaped(stop.reason))\n" }
+        if let stop = batch.stop { output.standardError += "glance: \(stop.byAPNs ? "note" : "error"): \(Shown.escaped(stop.reason))\n" }
         let exchanges = batch.exchanges
         let answered = exchanges.compactMap(\.answer)
         if project == nil, push.aps?["content-state"] != nil, answered.contains(where: \.isSuccess) {

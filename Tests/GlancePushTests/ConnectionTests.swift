@@ -89,6 +89,21 @@ struct ConnectionTests {
         #expect(Set(try server.requests().compactMap { $0["connection"] as? String }).count > 1)
     }
 
+    /// Credentials refused: the other pushes are not sent (each would fail the same way), one note says so, and
+    /// the exit code is 1 (APNs refused; nothing went unanswered).
+    @Test func refusedCredentialsStopTheBatch() async throws {
+        let server = try StandIn(keyPath: TestKey.otherPath)
+        let output = await push(server, ["--tokens", try tokensFile(["c001", "c002", "c003"])])
+        #expect(output.exitCode == 1)
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        try #require(lines.count == 4, "\(output.standardOutput)")
+        #expect(lines[0].hasPrefix("c001: 403 InvalidProviderToken, apns-id "))
+        #expect(lines[1...2] == ["c002: not sent: APNs refused the credentials (403 InvalidProviderToken)", "c003: not sent: APNs refused the credentials (403 InvalidProviderToken)"])
+        #expect(lines[3] == "3 pushes: 0 accepted, 1 refused (InvalidProviderToken 1), 2 not sent")
+        #expect(output.standardError == "glance: note: stopped the batch: APNs refused the credentials (403 InvalidProviderToken); 2 pushes not sent\n")
+        #expect(try server.requests().count == 1)
+    }
+
     /// A push the server never answers: "no answer" after the timeout; the connection is replaced and the batch
     /// goes on.
     @Test func unansweredPushInTheMiddle() async throws {
@@ -169,7 +184,7 @@ struct ConnectionTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        input.fileHandleForWriting.write(Data((Self.tokens.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data((Self.tokens.joined(separator: "\n") + "\n").utf8))
         try input.fileHandleForWriting.close()
         // Wait for the first two lines, printed as their answers came.
         var seen = Data()

@@ -304,6 +304,43 @@ struct PushCommandTests {
                 == "glance: error: only one input can come from standard input (-), not the body and --tokens; give the others as files or <(…) (see 'glance push --help')\n")
     }
 
+    /// `-` reads standard input (the real executable, with a pipe): the key here, and a body over the limit is
+    /// refused after the limit, not read to the end.
+    @Test func standardInput() throws {
+        let executable = try #require(glanceExecutable, "the glance executable is not next to the test bundle; build it with swift build")
+        func run(_ arguments: [String], input: Data) throws -> (status: Int32, output: String, error: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache]
+            let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            // glance stops reading past its limit and exits: writing more must fail, not end this process.
+            signal(SIGPIPE, SIG_IGN)
+            let writer = Thread {
+                try? stdin.fileHandleForWriting.write(contentsOf: input)
+                try? stdin.fileHandleForWriting.close()
+            }
+            writer.start()
+            let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output, error)
+        }
+        let key = try Data(contentsOf: URL(fileURLWithPath: TestKey.path))
+        let fromKey = try run(["push", Self.update, "--key-file", "-", "--key-id", TestKey.keyID, "--team-id", TestKey.teamID, "--token", "abcd",
+                               "--bundle-id", TestKey.bundleID, "--dry-run"], input: key)
+        #expect(fromKey.error == "")
+        #expect(fromKey.status == 0)
+        #expect(fromKey.output.contains("authorization: bearer <ES256 JWT: kid TESTKEY001, iss TEAM123456, iat "))
+        let large = try run(["push", "-", "--token", "abcd", "--bundle-id", TestKey.bundleID, "--dry-run"] + TestKey.flags, input: Data(repeating: 0x20, count: 3 << 20))
+        #expect(large.status == 2)
+        #expect(large.error == "glance: error: <stdin>: is more than 1048576 bytes; Glance reads at most 1048576 bytes of a JSON file; a push body is at most 4096 bytes (5120 on broadcast)\n")
+    }
+
     /// --headers: names that are HTTP field names, one-line ASCII values, and nothing glance push or URLSession
     /// sets: one line naming FILE:LINE, exit 2, nothing sent.
     @Test func headersAreValidated() async throws {
