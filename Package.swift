@@ -131,6 +131,9 @@ let package = Package(
     ],
     dependencies: packageDependencies,
     targets: [
+        // what the user points Glance at: bounded reads of files, pipes and standard input; how values a user or a
+        // server gave are shown in messages (escaped, cut, key material never shown)
+        .target(name: "GlanceInput"),
         // Package.swift of local packages, read with SwiftParser (never run)
         .target(name: "GlanceManifest", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project files → project model (pbxproj, build settings, Info.plist, entitlements, assets)
@@ -140,19 +143,19 @@ let package = Package(
         // project model + source index → surface model (what ships where)
         .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // push bodies and headers → JSON values checked against the app's Swift types (Live Activity payloads)
-        .target(name: "GlancePayload", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
+        .target(name: "GlancePayload", dependencies: ["GlanceSurfaces", "GlanceInput"], swiftSettings: syntaxCompile),
         // OpenSSL's libcrypto (Debian: libssl-dev), for ES256 signatures on Linux; CryptoKit on Apple platforms
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
-        .target(name: "GlancePush", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
         .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
-        .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush", "GlanceInput"], swiftSettings: syntaxCompile),
         // command line (its `--version` names the SwiftSyntax it was built with)
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush"] + syntaxDependencies,
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush", "GlanceInput"] + syntaxDependencies,
                 swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
@@ -165,7 +168,7 @@ let package = Package(
         .testTarget(name: "GlanceSourceIndexTests", dependencies: ["GlanceSourceIndex"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceSurfacesTests", dependencies: ["GlanceSurfaces"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlancePayloadTests", dependencies: ["GlancePayload", "GlanceProject", "GlanceSurfaces", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
-        .testTarget(name: "GlancePushTests", dependencies: ["GlancePush", "GlanceCLI", "GlanceSourceIndex"], exclude: ["Fixtures"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlancePushTests", dependencies: ["GlancePush", "GlanceCLI", "GlanceSourceIndex", "GlanceInput"], exclude: ["Fixtures"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),

@@ -16,17 +16,27 @@ reason. A test can script answers (--script), and reads what arrived (--record, 
 with the HTTP version and the connection it came on).
 
 Usage: server.py --ca-dir DIR --key-file AuthKey_X.p8 --key-id KEYID --team-id TEAMID --bundle-id ID
-                 [--port N] [--script FILE] [--record FILE] [--work-dir DIR]
-Prints one line, {"port": N, "url": "https://127.0.0.1:N"}, when it listens; runs until killed.
+                 [--port N] [--script FILE] [--record FILE] [--work-dir DIR] [--max-requests-per-connection N]
+Prints one line, {"port": N, "url": "https://127.0.0.1:N"}, when it listens; runs until killed (SIGTERM or
+SIGINT). --record appends to the file (earlier runs' lines stay). The server's certificate and key go to
+--work-dir, or to a new temporary folder that is removed when the server is stopped.
+--max-requests-per-connection (default 1000000) makes Hypercorn close each connection with HTTP/2 GOAWAY after
+N requests; requests still in flight on it then get no answer.
 
 A script is a JSON object:
   {"rules": [{"method": "POST", "path": "/3/device/abcd", "channel": "<apns-channel-id>",
               "answers": [{"status": 429, "reason": "TooManyRequests", "headers": {"retry-after": "2"}},
-                          {"status": 410, "reason": "Unregistered", "timestamp": 1767225600000}]}],
+                          {"status": 410, "reason": "Unregistered", "timestamp": 1767225600000},
+                          {"status": 200, "delay": 2},
+                          {"drop": true}, {"hang": true}]}],
    "channels": {"<channel id>": 0}}
 A rule matches a request on the fields it has (method, path, apns-channel-id) and gives its answers in turn, one
-per matching request; once they are used up, requests are checked as usual. "channels" exist from the start,
-with their message storage policy (0: No Message Stored, 1: Most Recent Message Stored).
+per matching request; once they are used up, requests are checked as usual. An answer may also be
+{"status": 500, "body": "<html>…", "headers": {"content-type": "text/html"}} (a body of its own instead of
+{"reason": …}); "delay" waits that many seconds before answering; {"drop": true} closes the request's
+connection without answering it (as a server that fails does: the client sees the stream end without an
+answer); {"hang": true} never answers. "channels" exist from the start, with their message storage policy
+(0: No Message Stored, 1: Most Recent Message Stored).
 """
 
 import argparse
@@ -37,11 +47,13 @@ import ipaddress
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import tempfile
 import time
 import uuid
+import weakref
 
 import jwt
 from cryptography import x509
@@ -50,10 +62,26 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
+from hypercorn.protocol.h2 import H2Protocol
 
 SUFFIX = ".push-type.liveactivity"
 UUID_PATTERN = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 NAMESPACE = uuid.UUID("6f1c3e52-6a2b-4c1f-9a53-0d7b6c1e2f40")
+
+
+# Hypercorn's HTTP/2 connections by client address, so a scripted {"drop": true} can close the connection a request
+# came on (ASGI gives an application no handle on its connection).
+CONNECTIONS = weakref.WeakValueDictionary()
+_h2_init = H2Protocol.__init__
+
+
+def _h2_init_registering(self, *args, **kwargs):
+    _h2_init(self, *args, **kwargs)
+    if self.client:
+        CONNECTIONS[tuple(self.client)] = self
+
+
+H2Protocol.__init__ = _h2_init_registering
 
 
 def leaf_certificate(ca_dir, folder):
@@ -141,20 +169,40 @@ class StandIn:
         }
         status, reason, extra = self.answer(scope["method"], scope["path"], headers, body, entry["jwt"])
         entry["status"], entry["reason"] = status, reason
-        # Two entries of `extra` are not headers: "json", a body, and "timestamp", the 410 body's milliseconds.
+        # Entries of `extra` that are not headers: "json", a body; "timestamp", the 410 body's milliseconds;
+        # "body", a scripted body as it is; "delay", "drop" and "hang", what a script asks for.
         payload = extra.pop("json", b"")
         timestamp = extra.pop("timestamp", None)
+        raw_body = extra.pop("body", None)
+        delay = extra.pop("delay", 0)
+        action = "drop" if extra.pop("drop", False) else "hang" if extra.pop("hang", False) else None
+        if action:
+            entry["action"] = action
         response_headers = [(name.encode(), str(value).encode()) for name, value in extra.items()]
         if reason is not None:
             error = {"reason": reason}
             if status == 410:
                 error["timestamp"] = timestamp if timestamp is not None else int(time.time() * 1000)
             payload = json.dumps(error).encode()
-        if payload:
+        if raw_body is not None:
+            payload = raw_body.encode()
+        elif payload:
             response_headers.append((b"content-type", b"application/json"))
         if self.record:
             self.record.write(json.dumps(entry) + "\n")
             self.record.flush()
+        if delay:
+            await asyncio.sleep(delay)
+        if action == "hang":
+            await asyncio.Event().wait()
+        if action == "drop":
+            # Abort the TCP connection (no TLS close_notify, no GOAWAY), as a server that fails does.
+            connection = CONNECTIONS.get(tuple(scope["client"] or ()))
+            writer = getattr(getattr(connection, "send", None), "__self__", None)
+            writer = getattr(writer, "writer", None)
+            if writer is not None:
+                writer.transport.abort()
+            return
         await send({"type": "http.response.start", "status": status, "headers": response_headers})
         await send({"type": "http.response.body", "body": payload})
 
@@ -204,8 +252,11 @@ class StandIn:
         if scripted is not None:
             extra = dict(id_headers)
             extra.update(scripted.get("headers", {}))
-            if "timestamp" in scripted:
-                extra["timestamp"] = scripted["timestamp"]
+            for key in ("timestamp", "body", "delay", "drop", "hang"):
+                if key in scripted:
+                    extra[key] = scripted[key]
+            if scripted.get("drop") or scripted.get("hang"):
+                return None, None, extra
             return scripted["status"], scripted.get("reason"), extra
 
         def refuse(status, reason):
@@ -328,9 +379,14 @@ async def main():
     parser.add_argument("--script", help="a JSON file of scripted answers and channels")
     parser.add_argument("--record", help="append one JSON object per request to this file")
     parser.add_argument("--work-dir", help="where to write the server's certificate (default: a new temporary folder)")
+    parser.add_argument("--max-requests-per-connection", type=int, default=1_000_000,
+                        help="close a connection (HTTP/2 GOAWAY) after this many requests, as APNs may (default 1000000)")
     args = parser.parse_args()
     app = StandIn(args)
-    folder = args.work_dir or tempfile.mkdtemp(prefix="glance-apns-stand-in-")
+    folder = args.work_dir
+    if not folder:
+        folder = tempfile.mkdtemp(prefix="glance-apns-stand-in-")
+        TEMPORARY_FOLDERS.append(folder)
     certfile, keyfile = leaf_certificate(args.ca_dir, folder)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -344,15 +400,26 @@ async def main():
     config.accesslog = None
     config.errorlog = "-"
     config.graceful_timeout = 0
+    config.keep_alive_max_requests = args.max_requests_per_connection
     print(json.dumps({"port": port, "url": "https://127.0.0.1:%d" % port}), flush=True)
     # With a shutdown trigger of its own, Hypercorn leaves SIGTERM and SIGINT alone: they end the process at once,
     # open connections or not.
     await serve(app, config, shutdown_trigger=asyncio.Event().wait)
 
 
+# Folders made for the server's certificate and key (without --work-dir), removed when the server ends.
+TEMPORARY_FOLDERS = []
+
+
+def stop(*_):
+    for folder in TEMPORARY_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
+    os._exit(0)
+
+
 if __name__ == "__main__":
     # A parent may have started this process with SIGTERM blocked; end at once on it, and on Ctrl-C.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    signal.signal(signal.SIGINT, lambda *_: os._exit(0))
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     asyncio.run(main())

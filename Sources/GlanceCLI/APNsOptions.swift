@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GlanceInput
 import GlancePayload
 import GlanceProject
 import GlancePush
@@ -13,11 +14,16 @@ public struct PushContext: Sendable {
     public var environment: [String: String]
     public var time: PushTime
     public var makeTransport: @Sendable () -> any HTTPTransport
+    /// Where `glance push` writes each push's line as its answer comes; nil keeps everything in the run's
+    /// `Output` (as tests read it).
+    public var stream: LiveOutput?
 
-    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable () -> any HTTPTransport) {
+    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable () -> any HTTPTransport,
+                stream: LiveOutput? = nil) {
         self.environment = environment
         self.time = time
         self.makeTransport = makeTransport
+        self.stream = stream
     }
 
     /// The process's environment, the system clock, URLSession.
@@ -53,7 +59,7 @@ enum APNsOptions {
 
     static func retryPolicy(_ arguments: Arguments) throws -> RetryPolicy {
         guard let text = arguments.option("--retries") else { return RetryPolicy() }
-        guard let count = Int(text), (0...10).contains(count) else { throw CLIError.failure("--retries: '\(text)' is not a number from 0 to 10") }
+        guard let count = Int(text), (0...10).contains(count) else { throw CLIError.failure("--retries: \(Shown.quoted(text)) is not a number from 0 to 10") }
         return RetryPolicy(maxRetries: count)
     }
 
@@ -61,7 +67,7 @@ enum APNsOptions {
     static func requestID(_ arguments: Arguments, _ name: String) throws -> String? {
         guard let value = arguments.option(name) else { return nil }
         guard APNsRequests.isRequestID(value) else {
-            throw CLIError.failure("\(name): '\(value)' is not a lowercase UUID such as 123e4567-e89b-12d3-a456-4266554400a0")
+            throw CLIError.failure("\(name): \(Shown.quoted(value)) is not a lowercase UUID such as 123e4567-e89b-12d3-a456-4266554400a0")
         }
         return value
     }
@@ -73,23 +79,30 @@ enum APNsOptions {
     static func bundleID(_ arguments: Arguments, project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, push: Push?, command: String) throws -> String {
         if let given = arguments.option("--bundle-id") {
             guard isBundleID(APNsRequests.bareBundleID(given)) else {
-                throw CLIError.failure("--bundle-id: '\(given)' is not a bundle identifier (letters, digits, '-' and '.', such as com.example.app)")
+                throw CLIError.failure("--bundle-id: \(Shown.quoted(given)) is not a bundle identifier (letters, digits, '-' and '.', such as com.example.app)")
             }
             return given
         }
         guard let project, let path = arguments.option("--project") else {
             throw CLIError.usage("give the app's bundle identifier with --bundle-id ID, or --project PATH to read it", command: command)
         }
+        let found: String
         if let push, let type = PayloadChecker.chooseType(for: push, catalog: project.catalog, requested: arguments.option("--attributes")).0,
            type.appBundleIdentifiers.count == 1 {
-            return type.appBundleIdentifiers[0]
+            found = type.appBundleIdentifiers[0]
+        } else {
+            let apps = Set(project.model.project.targets.filter { $0.kind == .app }.compactMap(\.bundleIdentifier)).sorted()
+            guard apps.count == 1 else {
+                let listed = apps.isEmpty ? "no app target with a known PRODUCT_BUNDLE_IDENTIFIER" : "app targets \(apps.map { Shown.quoted($0) }.joined(separator: ", "))"
+                throw CLIError.failure("\(Shown.name(path)): cannot tell the app's bundle identifier (\(listed)); give --bundle-id")
+            }
+            found = apps[0]
         }
-        let apps = Set(project.model.project.targets.filter { $0.kind == .app }.compactMap(\.bundleIdentifier)).sorted()
-        guard apps.count == 1 else {
-            let found = apps.isEmpty ? "no app target with a known PRODUCT_BUNDLE_IDENTIFIER" : "app targets \(apps.joined(separator: ", "))"
-            throw CLIError.failure("\(path): cannot tell the app's bundle identifier (\(found)); give --bundle-id")
+        // The project's value goes into apns-topic and the path: it must be an identifier, as --bundle-id must.
+        guard isBundleID(APNsRequests.bareBundleID(found)) else {
+            throw CLIError.failure("\(Shown.name(path)): the app's bundle identifier \(Shown.quoted(found)) (PRODUCT_BUNDLE_IDENTIFIER) is not a bundle identifier (letters, digits, '-' and '.'); fix the project, or give --bundle-id")
         }
-        return apps[0]
+        return found
     }
 
     static func isBundleID(_ text: String) -> Bool {
@@ -100,36 +113,52 @@ enum APNsOptions {
     // MARK: Credentials
 
     /// The APNs key and identifiers from the flags or `GLANCE_APNS_*`; the Key ID may come from the file name
-    /// (`AuthKey_<KEY ID>.p8`). Warns when `--key-id` and the file name disagree.
+    /// (`AuthKey_<KEY ID>.p8`). The key file is read first, so a problem with it is reported before a missing
+    /// identifier. Messages name where a value came from (the flag or the variable), and never show a value that
+    /// is key material. Warns when `--key-id` and the file name disagree.
     static func credentials(_ arguments: Arguments, environment: [String: String], command: String, output: inout CommandLineTool.Output) throws
         -> (key: ProviderKey, keyID: String, teamID: String) {
-        func value(_ flag: String, _ variable: String) -> String? {
-            if let given = arguments.option(flag) { return given }
-            if let set = environment[variable], !set.isEmpty { return set }
+        func value(_ flag: String, _ variable: String) -> (value: String, source: String)? {
+            if let given = arguments.option(flag) { return (given, flag) }
+            if let set = environment[variable], !set.isEmpty { return (set, variable) }
             return nil
         }
         guard let keyFile = value("--key-file", "GLANCE_APNS_KEY_FILE") else {
             throw CLIError.usage("give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE)", command: command)
         }
-        let fileKeyID = ProviderIdentifiers.keyID(fromFileName: keyFile)
-        guard let keyID = value("--key-id", "GLANCE_APNS_KEY_ID") ?? fileKeyID else {
+        if let material = Shown.keyMaterial(keyFile.value) {
+            let pipe = keyFile.source.hasPrefix("--") ? "--key-file <(printenv VARIABLE)" : "--key-file <(printenv \(keyFile.source))"
+            throw CLIError.failure("the value of \(keyFile.source) is \(material), not a path: give the path of the .p8 file, or pass a key held in a variable through a pipe: \(pipe)")
+        }
+        guard let keyPath = HomePath.expanding(keyFile.value, home: environment["HOME"]) else {
+            throw CLIError.failure("\(keyFile.source): \(Shown.quoted(keyFile.value)) starts with '~', which only ~/… with HOME set is expanded to; give the path in full")
+        }
+        let key: ProviderKey
+        do { key = try ProviderKey.read(path: keyPath) } catch let error as PushInputError {
+            throw CLIError.failure((keyFile.source.hasPrefix("--") ? "" : keyFile.source + ": ") + error.description)
+        }
+        let fileKeyID = keyPath == "-" ? nil : ProviderIdentifiers.keyID(fromFileName: keyPath)
+        guard let keyID = value("--key-id", "GLANCE_APNS_KEY_ID") ?? fileKeyID.map({ ($0, "the file name") }) else {
             throw CLIError.usage("give the key's 10-character Key ID with --key-id (or GLANCE_APNS_KEY_ID)", command: command)
         }
         guard let teamID = value("--team-id", "GLANCE_APNS_TEAM_ID") else {
             throw CLIError.usage("give your 10-character Team ID with --team-id (or GLANCE_APNS_TEAM_ID)", command: command)
         }
-        guard ProviderIdentifiers.isValid(keyID) else {
-            throw CLIError.failure("--key-id: '\(keyID)' is not a Key ID: 10 characters, A-Z and 0-9 (Certificates, Identifiers & Profiles → Keys)")
+        try identifier(keyID, "a Key ID", where: "Certificates, Identifiers & Profiles → Keys")
+        try identifier(teamID, "a Team ID", where: "Membership details on developer.apple.com")
+        if let fileKeyID, fileKeyID != keyID.value {
+            output.standardError += "glance: warning: \(keyID.source) \(keyID.value) is not the Key ID in the file name \(Shown.name((keyPath as NSString).lastPathComponent)); APNs answers InvalidProviderToken if it is not this key's\n"
         }
-        guard ProviderIdentifiers.isValid(teamID) else {
-            throw CLIError.failure("--team-id: '\(teamID)' is not a Team ID: 10 characters, A-Z and 0-9 (Membership details on developer.apple.com)")
+        return (key, keyID.value, teamID.value)
+    }
+
+    /// A Key ID or Team ID: 10 characters, A-Z and 0-9.
+    private static func identifier(_ given: (value: String, source: String), _ what: String, where place: String) throws {
+        guard !ProviderIdentifiers.isValid(given.value) else { return }
+        if let material = Shown.keyMaterial(given.value) {
+            throw CLIError.failure("the value of \(given.source) is \(material), not \(what) (10 characters, A-Z and 0-9)")
         }
-        let key: ProviderKey
-        do { key = try ProviderKey.read(path: keyFile) } catch let error as PushInputError { throw CLIError.failure(error.description) }
-        if let fileKeyID, fileKeyID != keyID {
-            output.standardError += "glance: warning: --key-id \(keyID) is not the Key ID in the file name \((keyFile as NSString).lastPathComponent); APNs answers InvalidProviderToken if it is not this key's\n"
-        }
-        return (key, keyID, teamID)
+        throw CLIError.failure("\(given.source): \(Shown.quoted(given.value)) is not \(what): 10 characters, A-Z and 0-9 (\(place))")
     }
 }
 
@@ -137,7 +166,13 @@ extension CommandLineTool {
     /// The provider tokens of a run, from the credentials and the token cache (not written with `--dry-run`).
     func providerTokens(_ arguments: Arguments, command: String, output: inout Output) throws -> ProviderTokenSource {
         let credentials = try APNsOptions.credentials(arguments, environment: pushContext.environment, command: command, output: &output)
-        let store = ProviderTokenStore(folder: ProviderTokenStore.defaultFolder(environment: pushContext.environment))
+        let folder: String?
+        do { folder = try ProviderTokenStore.defaultFolder(environment: pushContext.environment) } catch let error as PushInputError {
+            // The push can still be sent; only the token is not kept.
+            if !arguments.flag("--dry-run") { output.standardError += "glance: warning: \(error.description)\n" }
+            folder = nil
+        }
+        let store = ProviderTokenStore(folder: folder)
         return ProviderTokenSource(key: credentials.key, keyID: credentials.keyID, teamID: credentials.teamID, store: store,
                                    persist: !arguments.flag("--dry-run"), time: pushContext.time)
     }

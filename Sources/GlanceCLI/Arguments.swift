@@ -1,3 +1,4 @@
+import GlanceInput
 import GlanceSurfaces
 
 /// A small command-line argument parser: `--flag`, `--option value`, `--option=value`, positionals, with
@@ -13,12 +14,16 @@ struct Arguments {
     private(set) var options: [String: String] = [:]
     private(set) var positionals: [String] = []
 
-    /// - Throws: `CLIError.usage` for unknown options, missing values and extra arguments.
+    /// - Throws: `CLIError.usage` for unknown options, missing values and extra arguments; `CLIError.failure` for
+    ///   an argument that is a key's contents (PEM text) or a provider token (a JWT), which no option takes.
     init(_ arguments: [String], spec: Spec, command: String) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if let material = Shown.keyMaterial(argument), material.contains("PEM") || material == "a JWT" {
+                throw CLIError.failure("\(Self.place(of: index - 1, in: arguments, spec: spec)) is \(material), not shown: Glance takes a key only as a file: --key-file PATH, or --key-file <(printenv VARIABLE) for a key held in a variable")
+            }
             if argument == "--" {
                 positionals += arguments[index...]
                 break
@@ -49,12 +54,23 @@ struct Arguments {
             } else {
                 let known = Array(spec.flags) + Array(spec.options)
                 let hint = Suggestion.hint(name, in: known)
-                throw CLIError.usage("unknown option '\(name)'\(hint)", command: command)
+                throw CLIError.usage("unknown option \(Shown.quoted(name))\(hint)", command: command)
             }
         }
         if positionals.count > spec.maxPositionals {
-            throw CLIError.usage("unexpected argument '\(positionals[spec.maxPositionals])'", command: command)
+            throw CLIError.usage("unexpected argument \(Shown.quoted(positionals[spec.maxPositionals]))", command: command)
         }
+    }
+
+    /// How a message names argument `index`: "the value of --key-id" (`--key-id=…`, or after `--key-id`), or "an
+    /// argument".
+    private static func place(of index: Int, in arguments: [String], spec: Spec) -> String {
+        let argument = arguments[index]
+        if let equals = argument.firstIndex(of: "="), spec.options.contains(String(argument[..<equals])) {
+            return "the value of \(argument[..<equals])"
+        }
+        if index > 0, spec.options.contains(arguments[index - 1]) { return "the value of \(arguments[index - 1])" }
+        return "an argument"
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -65,7 +81,7 @@ struct Arguments {
         guard let value = options[name] else { return fallback }
         guard choices.contains(value) else {
             let hint = Suggestion.hint(value, in: choices)
-            throw CLIError.usage("'\(value)' is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
+            throw CLIError.usage("\(Shown.quoted(value)) is not a valid value for \(name) (\(choices.joined(separator: ", ")))\(hint)", command: command)
         }
         return value
     }

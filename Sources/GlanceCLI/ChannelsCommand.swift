@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlancePush
 import GlanceReporters
 import GlanceSurfaces
@@ -17,7 +18,7 @@ extension CommandLineTool {
         }
         guard Self.channelCommands.contains(subcommand) else {
             let hint = Suggestion.hint(subcommand, in: Self.channelCommands)
-            throw CLIError.usage("unknown channels command '\(subcommand)'\(hint)", command: "channels")
+            throw CLIError.usage("unknown channels command \(Shown.quoted(subcommand))\(hint)", command: "channels")
         }
         let rest = Array(raw.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { output.standardOutput += PushHelp.channels; return }
@@ -32,7 +33,7 @@ extension CommandLineTool {
         if subcommand == "read" || subcommand == "delete" {
             guard let given = arguments.positionals.first else { throw CLIError.usage("give the channel id to \(subcommand)", command: command) }
             guard APNsRequests.isChannelID(given) else {
-                throw CLIError.failure("'\(given)' is not a channel id (base64, as 'glance channels create' or 'list' prints it)")
+                throw CLIError.failure("\(Shown.quoted(given)) is not a channel id (base64, as 'glance channels create' or 'list' prints it)")
             }
             channelID = given
         }
@@ -58,21 +59,33 @@ extension CommandLineTool {
             return
         }
         let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
-        let (exchange, warnings) = waitFor { (await client.send(request), await tokens.warnings) }
-        for warning in warnings { output.standardError += "glance: warning: \(warning)\n" }
+        // Reading is repeated freely; creating or deleting a channel is not: after a 5xx or no answer it may have
+        // happened already (a second create makes a second channel).
+        let resend: ResendPolicy = ["list", "read"].contains(subcommand) ? .reading : .once
+        let (exchange, warnings) = waitFor { (await client.send(request, resend: resend), await tokens.warnings) }
+        for warning in warnings { output.standardError += "glance: warning: \(Shown.escaped(warning))\n" }
+        let notes = PushReporter.collapsed(exchange.notes).map { "glance: note: \(Shown.escaped($0))\n" }.joined()
         switch exchange.result {
         case .failed(let failure):
-            throw CLIError.failure(failure.message)
+            output.standardError += notes
+            var message = failure.message
+            if failure.mayHaveArrived && subcommand != "list" && subcommand != "read" {
+                message += subcommand == "create" ? "; a channel may have been created: see 'glance channels list'"
+                                                  : "; the channel may have been deleted: see 'glance channels list'"
+            }
+            throw CLIError.failure(message)
         case .notSent(let why):
             throw CLIError.failure(why)
         case .answered(let answer) where !answer.isSuccess:
             output.standardError += "glance: error: \(command): \(PushReporter.describe(answer, api: .channels))\n"
-            for note in exchange.notes { output.standardError += "glance: note: \(note)\n" }
+            output.standardError += notes
             output.exitCode = 1
         case .answered(let answer):
             guard let text = ChannelsReporter.render(subcommand, answer: answer, channel: channelID, storage: storage, json: format == "json") else {
-                let body = String(decoding: answer.body.prefix(200), as: UTF8.self)
-                throw CLIError.failure("\(command): APNs answered \(answer.status) with something Glance cannot read: '\(body)'")
+                output.standardError += notes
+                let what = answer.foreignBody ?? (answer.body.isEmpty ? "an empty body" : "\(answer.body.count) bytes of JSON")
+                let missing = subcommand == "create" ? " and no apns-channel-id" : ""
+                throw CLIError.failure("\(command): APNs answered \(answer.status) with \(what)\(missing), not what Glance expects; is --host APNs' channel management host?")
             }
             output.standardOutput += text
         }

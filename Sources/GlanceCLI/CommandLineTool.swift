@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceProject
 import GlanceReporters
 import GlanceRules
@@ -47,13 +48,13 @@ public struct CommandLineTool {
         do {
             try dispatch(arguments, output: &output)
         } catch let error as CLIError {
-            output.standardError += "glance: error: \(error.message)\n"
+            output.standardError += "glance: error: \(Shown.escaped(error.message))\n"
             output.exitCode = 2
         } catch let error as ProjectError {
-            output.standardError += "glance: error: \(error.description)\n"
+            output.standardError += "glance: error: \(Shown.escaped(error.description))\n"
             output.exitCode = 2
         } catch {
-            output.standardError += "glance: error: \(error)\n"
+            output.standardError += "glance: error: \(Shown.escaped("\(error)"))\n"
             output.exitCode = 2
         }
         return output
@@ -79,17 +80,17 @@ public struct CommandLineTool {
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
-                guard let text = PayloadHelp.command(rest[1]) else { throw CLIError.usage("unknown payload command '\(rest[1])'", command: "payload") }
+                guard let text = PayloadHelp.command(rest[1]) else { throw CLIError.usage("unknown payload command \(Shown.quoted(rest[1]))", command: "payload") }
                 output.standardOutput += text
             } else if let topic = rest.first {
-                guard let text = Help.command(topic) else { throw CLIError.usage("unknown command '\(topic)'", command: "") }
+                guard let text = Help.command(topic) else { throw CLIError.usage("unknown command \(Shown.quoted(topic))", command: "") }
                 output.standardOutput += text
             } else {
                 output.standardOutput += Help.main
             }
         default:
             let hint = Suggestion.hint(first, in: Self.commands.map(\.name) + ["--version", "--help"])
-            throw CLIError.usage("unknown command '\(first)'\(hint)", command: "")
+            throw CLIError.usage("unknown command \(Shown.quoted(first))\(hint)", command: "")
         }
     }
 
@@ -151,7 +152,7 @@ public struct CommandLineTool {
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.describedRule(identifier) else {
                 let hint = Suggestion.hint(identifier, in: RuleRegistry.documented.map { $0.description.identifier })
-                throw CLIError.usage("no rule '\(identifier)'\(hint)", command: "rules")
+                throw CLIError.usage("no rule \(Shown.quoted(identifier))\(hint)", command: "rules")
             }
             output.standardOutput += format == "json" ? RulesReporter.json([rule]) : RulesReporter.detail(rule)
             return

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlancePayload
 import GlanceProject
 import GlanceReporters
@@ -14,7 +15,7 @@ extension CommandLineTool {
         }
         let rest = Array(raw.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            guard let text = PayloadHelp.command(subcommand) else { throw CLIError.usage("unknown payload command '\(subcommand)'", command: "payload") }
+            guard let text = PayloadHelp.command(subcommand) else { throw CLIError.usage("unknown payload command \(Shown.quoted(subcommand))", command: "payload") }
             output.standardOutput += text
             return
         }
@@ -24,7 +25,7 @@ extension CommandLineTool {
         case "simulate": try payloadSimulate(rest, output: &output)
         default:
             let hint = Suggestion.hint(subcommand, in: ["check", "template", "simulate"])
-            throw CLIError.usage("unknown payload command '\(subcommand)'\(hint)", command: "payload")
+            throw CLIError.usage("unknown payload command \(Shown.quoted(subcommand))\(hint)", command: "payload")
         }
     }
 
@@ -122,7 +123,7 @@ extension CommandLineTool {
             }
             let hint = ShapeDecoder.closest(name, in: catalog.names).map { "; did you mean '\($0)'?" }
                 ?? (catalog.names.isEmpty ? "; it declares none" : " (it has \(catalog.names.joined(separator: ", ")))")
-            throw CLIError.failure("\(path): no ActivityAttributes type named '\(name)'\(hint)")
+            throw CLIError.failure("\(path): no ActivityAttributes type named \(Shown.quoted(name))\(hint)")
         }
         return (model, catalog)
     }
@@ -149,15 +150,19 @@ extension CommandLineTool {
 enum PushSequence {
     /// `at` is UNIX seconds, or — below 10^8 — seconds after the first push's timestamp.
     static func jsonLines(path: String, headers: APNsHeaders?, broadcast: Bool) throws -> [SimulatedPush] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw PayloadInputError(file: path, reason: "cannot be read as UTF-8 text")
+        let data: Data
+        do { data = try InputFile.read(path, limit: 64 << 20, kind: "a JSON Lines file") } catch let failure as InputFile.Failure {
+            throw PayloadInputError(file: failure.subject, reason: failure.reason)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PayloadInputError(file: InputFile.displayName(path), reason: "cannot be read as UTF-8 text")
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
-            let source = "\(path):\(index + 1)"
+            let source = "\(InputFile.displayName(path)):\(index + 1)"
             guard let entry = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: source, reason: "is not a JSON object {\"at\", \"headers\", \"body\"}")
             }

@@ -8,20 +8,23 @@ enum PushHelp {
                            [--key-file FILE] [--key-id KEY] [--team-id TEAM] [--bundle-id ID | --project PATH]
                            [--sandbox | --production] [--host HOST[:PORT]] [--priority 5|10] [--expiration SECONDS]
                            [--collapse-id ID] [--apns-id UUID | --request-id UUID] [--headers FILE] [--attributes TYPE]
-                           [--concurrency N] [--retries N] [--force] [--dry-run] [--reporter text|json]
+                           [--concurrency N] [--retries N] [--resend-unanswered] [--force] [--dry-run]
+                           [--reporter text|json]
 
         ARGUMENTS:
-          BODY                   The JSON body ({"aps": {...}}), or - for standard input.
+          BODY                   The JSON body ({"aps": {...}}): a file, <(…), or - for standard input.
 
         WHERE TO:
           --token <hex>          An activity's push token (Activity.pushTokenUpdates) or a push-to-start token
                                  (Activity<…>.pushToStartTokenUpdates).
-          --tokens <file>        Tokens, one per line: the same body to each, over one connection, with a summary
-                                 and the tokens to drop.
+          --tokens <file>        Tokens, one per line (a file, <(…), or - for standard input): the same body to
+                                 each, over one connection; each line printed as its answer comes, then a summary
+                                 and the tokens to drop. A token is ASCII hexadecimal, at most 400 digits.
           --channel <id>         A broadcast channel (iOS 18): POST /4/broadcasts/apps/<bundle id>.
 
         CREDENTIALS (token-based authentication; certificates cannot send Live Activity pushes):
-          --key-file <file>      The APNs key, AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE).
+          --key-file <file>      The APNs key's path, AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE); <(…) or -
+                                 for a key held elsewhere (never the key's contents in the variable).
           --key-id <id>          Its 10-character Key ID (or GLANCE_APNS_KEY_ID; default: from the file name).
           --team-id <id>         The 10-character Team ID (or GLANCE_APNS_TEAM_ID).
                                  The provider token is reused for 50 minutes, cached per team and key in
@@ -42,15 +45,24 @@ enum PushHelp {
           --apns-id <uuid>       apns-id of a device push (lowercase UUID).
           --request-id <uuid>    apns-request-id of a broadcast.
           --headers <file>       More headers, 'name: value' lines or a JSON object, as for 'glance payload check';
-                                 the flags above win.
+                                 the flags above win. Refused: pseudo-headers, authorization, host,
+                                 content-length and connection headers; values with CR, LF or NUL.
           --concurrency <n>      Pushes in flight at once with --tokens (default 8).
           --retries <n>          Retries of 429 and 5xx answers, with backoff, honoring Retry-After (default 3).
+          --resend-unanswered    Send a push again (over a new connection) when no answer came: its connection
+                                 closed, or it timed out while the host answered others. It may have arrived:
+                                 a repeated update is harmless, a repeated alert or push-to-start is not.
           --force                Send even when the check finds errors.
           --dry-run              Print the requests (the provider token redacted) and send nothing.
           --reporter <name>      text (default) or json (one object per push, one per line).
 
-        EXIT CODES: 0 every push accepted, 1 APNs refused at least one, 2 nothing could be sent (bad flags, key or
-        body, a push with errors, no connection).
+        Lines say what is known: APNs' answer; "no answer — may have arrived" (the connection closed or timed out
+        with the push in flight); "not sent". A batch stops when APNs refuses the credentials, when the first push
+        gets no answer, or when two connections in a row break without an answer. Ctrl-C prints what is known.
+
+        EXIT CODES: 0 every push accepted, 1 APNs refused at least one (every other was answered), 2 the run
+        failed: nothing could be sent (bad flags, key or body, a push with errors, no connection) or a push got
+        no answer; 130 (143) interrupted by SIGINT (SIGTERM).
 
         """
 
@@ -82,7 +94,9 @@ enum PushHelp {
           --format <format>      text (default) or json.
           --dry-run              Print the request and send nothing.
 
-        EXIT CODES: 0 done, 1 APNs refused the request, 2 it could not be sent.
+        'create' and 'delete' are not repeated after a 5xx answer or a lost connection (they may have happened).
+
+        EXIT CODES: 0 done, 1 APNs refused the request, 2 it could not be sent or no answer came.
 
         """
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 
 /// A push body as sent: its bytes, and the JSON value Foundation reads from them.
 ///
@@ -61,21 +62,16 @@ public struct PayloadDocument: Sendable {
         self.locator = locator
     }
 
-    /// Reads a body from a file, or standard input for `-`.
-    /// - Throws: `PayloadInputError` when the file cannot be read.
+    /// Reads a body from a file, a pipe (`<(…)`), or standard input for `-`, never more than `maximumBytes`.
+    /// - Throws: `PayloadInputError` when the file is missing, a folder, unreadable, or larger than `maximumBytes`.
     public static func read(path: String, maximumBytes: Int = 64 << 20) throws -> PayloadDocument {
-        if path == "-" {
-            return PayloadDocument(name: "<stdin>", data: FileHandle.standardInput.readDataToEndOfFile())
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: maximumBytes, kind: "a JSON file", hint: "a push body is at most 4096 bytes (5120 on broadcast)")
+        } catch let failure as InputFile.Failure {
+            throw PayloadInputError(file: failure.subject, reason: failure.reason)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw PayloadInputError(file: path, reason: "no such file") }
-        guard !isDirectory.boolValue else { throw PayloadInputError(file: path, reason: "is a folder, not a JSON file") }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int else {
-            throw PayloadInputError(file: path, reason: "cannot be read")
-        }
-        guard size <= maximumBytes else { throw PayloadInputError(file: path, reason: "is \(size) bytes; a push body is at most 5120 bytes, and Glance reads at most \(maximumBytes)") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw PayloadInputError(file: path, reason: "cannot be read") }
-        return PayloadDocument(name: path, data: data)
+        return PayloadDocument(name: InputFile.displayName(path), data: data)
     }
 
     /// The `aps` dictionary, when the body is an object that has one.

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 
 /// The APNs environment a token or channel belongs to: a debug build's tokens work only with the sandbox,
 /// TestFlight and App Store builds' only with production (fact APNS-52).
@@ -71,11 +72,14 @@ public struct HTTPResponse: Sendable, Equatable {
     public let status: Int
     public let headers: [String: String]
     public let body: Data
+    /// The transport's number for the connection it came on (see `HTTPTransport.reconnect`).
+    public var connection: Int
 
-    public init(status: Int, headers: [String: String], body: Data) {
+    public init(status: Int, headers: [String: String], body: Data, connection: Int = 0) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
+        self.connection = connection
     }
 }
 
@@ -98,12 +102,18 @@ public struct APNsEndpoint: Sendable, Equatable {
         var text = override
         if text.hasPrefix("https://") { text.removeFirst("https://".count) }
         while text.hasSuffix("/") { text.removeLast() }
-        guard !text.isEmpty, !text.contains("/"), !text.contains("@"), !text.contains(" "),
+        guard !text.isEmpty, !text.contains("/"), !text.contains("@"), Shown.isPlain(text), !text.contains(" "),
               let components = URLComponents(string: "https://" + text), let host = components.host, !host.isEmpty,
               components.path.isEmpty, components.query == nil
-        else { throw PushInputError("--host", "'\(override)' is not a host name with an optional port, such as api.sandbox.push.apple.com:2197") }
+        else { throw PushInputError("--host", "\(Shown.quoted(override)) is not a host name with an optional port, such as api.sandbox.push.apple.com:2197") }
+        #if os(Linux)
+        // FoundationNetworking refuses URLs whose host is an IPv6 address (NSURLErrorBadURL).
+        if text.hasPrefix("[") || host.contains(":") {
+            throw PushInputError("--host", "\(Shown.quoted(override)): URLSession on Linux cannot send to an IPv6 address; give a host name that resolves to it (for ::1, localhost)")
+        }
+        #endif
         if let port = components.port, !(1...65535).contains(port) {
-            throw PushInputError("--host", "'\(override)': the port must be between 1 and 65535")
+            throw PushInputError("--host", "\(Shown.quoted(override)): the port must be between 1 and 65535")
         }
         authority = text
     }
@@ -223,12 +233,36 @@ public enum APNsRequests {
 
     // MARK: Inputs
 
-    /// A device token as people paste it: spaces and `<…>` removed. Nil unless what is left is hexadecimal
-    /// with an even number of digits (its length is not fixed: APNS-03).
+    /// The most hexadecimal digits a device token may have: 400 (200 bytes). APNs does not fix the length
+    /// (APNS-03); device tokens are 32 bytes today and Live Activity tokens about 100, so this leaves room and
+    /// still catches a pasted file or a runaway value.
+    public static let maximumTokenDigits = 400
+
+    /// Why `text` is not a device token, or nil: after removing spaces and `<…>` (as people paste tokens), it
+    /// must be ASCII hexadecimal digits (0-9, a-f, A-F; not fullwidth ones), an even number of them, at most
+    /// `maximumTokenDigits`.
+    public static func tokenProblem(_ text: String) -> String? {
+        let token = text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }
+        guard !token.isEmpty else { return "is empty" }
+        if let bad = token.first(where: { !Self.isHexDigit($0) }) {
+            let hint = bad.value >= 0xFF10 && bad.value <= 0xFF46 ? " (a fullwidth character: type the token with ASCII digits and letters)" : ""
+            return "holds \(Shown.quoted(String(bad))), not only the hexadecimal digits 0-9 and a-f\(hint)"
+        }
+        guard token.count <= maximumTokenDigits else {
+            return "has \(token.count) hexadecimal digits; a device token has at most \(maximumTokenDigits) (today 64 for a device, about 200 for a Live Activity)"
+        }
+        guard token.count % 2 == 0 else { return "has an odd number of hexadecimal digits (\(token.count)); a token is whole bytes" }
+        return nil
+    }
+
+    /// A device token as people paste it: spaces and `<…>` removed; nil when `tokenProblem` finds one.
     public static func normalizedToken(_ text: String) -> String? {
-        let token = text.filter { !$0.isWhitespace && $0 != "<" && $0 != ">" }
-        guard !token.isEmpty, token.count % 2 == 0, token.allSatisfy(\.isHexDigit) else { return nil }
-        return token
+        guard tokenProblem(text) == nil else { return nil }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }))
+    }
+
+    static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
     }
 
     /// A channel id is base64 (BC-01); its length is not fixed (BC-12).
@@ -250,16 +284,23 @@ public struct TokenList: Sendable, Equatable {
     /// Lines (1-based) whose token was already listed.
     public let repeatedLines: [Int]
 
-    /// - Throws: `PushInputError` for a missing or unreadable file, a line that is not a token (naming
-    ///   `FILE:LINE`), or a file without tokens.
+    /// The most bytes read from a file of tokens: 64 MiB, about 500,000 tokens.
+    public static let maximumFileBytes = 64 << 20
+
+    /// Reads `--tokens FILE`: a file, a pipe (`<(…)`), or standard input for `-`.
+    /// - Throws: `PushInputError` for a missing, unreadable or too large file, one that is not UTF-8 text or
+    ///   holds a key, a line that is not a token (naming `FILE:LINE`), or a file without tokens.
     public static func read(path: String) throws -> TokenList {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw PushInputError(path, "no such file") }
-        guard !isDirectory.boolValue else { throw PushInputError(path, "is a folder, not a file of tokens") }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw PushInputError(path, "cannot be read as UTF-8 text")
+        let name = InputFile.displayName(path)
+        let data: Data
+        do { data = try InputFile.read(path, limit: maximumFileBytes, kind: "a file of tokens") } catch let failure as InputFile.Failure {
+            throw PushInputError(failure.subject, failure.reason)
         }
-        return try TokenList(text: text, name: path)
+        guard let text = String(data: data, encoding: .utf8) else { throw PushInputError(name, "cannot be read as UTF-8 text") }
+        if let material = Shown.keyMaterial(text), material.contains("PEM") {
+            throw PushInputError(name, "holds \(material), not device tokens (one per line)")
+        }
+        return try TokenList(text: text, name: name)
     }
 
     public init(text: String, name: String) throws {
@@ -272,9 +313,11 @@ public struct TokenList: Sendable, Equatable {
         for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let token = APNsRequests.normalizedToken(line) else {
-                throw PushInputError("\(name):\(index + 1)", "'\(line)' is not a device token (hexadecimal digits, one token per line)")
+            if let problem = APNsRequests.tokenProblem(line) {
+                let shown = line.count > 40 ? "the token" : Shown.quoted(line)
+                throw PushInputError("\(name):\(index + 1)", "\(shown) \(problem); the file holds one hexadecimal token per line")
             }
+            let token = APNsRequests.normalizedToken(line)!
             if seen.insert(token.lowercased()).inserted { tokens.append(token) } else { repeated.append(index + 1) }
         }
         guard !tokens.isEmpty else { throw PushInputError(name, "holds no tokens") }

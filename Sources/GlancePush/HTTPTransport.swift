@@ -5,20 +5,46 @@ import FoundationNetworking
 
 /// Sends one HTTP request and returns the response. `URLSessionTransport` is the real one; tests put others in.
 public protocol HTTPTransport: Sendable {
-    /// - Throws: `TransportError` when no HTTP response arrived.
+    /// - Throws: `TransportError` when no HTTP response arrived; its `connection` names the connection the
+    ///   request went on.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// After a request on `connection` got no answer: requests sent from now on go on a new connection (requests
+    /// still in flight on the old one finish there). Nothing happens when `connection` was replaced already.
+    /// - Returns: Whether a new connection was started.
+    func reconnect(replacing connection: Int) async -> Bool
+}
+
+extension HTTPTransport {
+    public func reconnect(replacing connection: Int) async -> Bool { false }
 }
 
 /// No HTTP response: the connection, TLS or a timeout failed.
 public struct TransportError: Error, CustomStringConvertible, Sendable, Equatable {
-    public let message: String
-    /// The connection broke after it worked, so another attempt may succeed.
-    public let retryable: Bool
-
-    public init(_ message: String, retryable: Bool = false) {
-        self.message = message
-        self.retryable = retryable
+    /// What is known of the request's fate.
+    public enum Kind: Sendable, Equatable {
+        /// The request never left: the host name did not resolve, the connection or TLS failed.
+        case notSent
+        /// The connection closed before the answer came: the request may have arrived. Another connection may
+        /// work.
+        case closed
+        /// No answer within the timeout: the request may have arrived, and the host is not answering.
+        case timedOut
     }
+
+    public let message: String
+    public let kind: Kind
+    /// The transport's number for the connection the request went on (see `HTTPTransport.reconnect`).
+    public var connection: Int
+
+    public init(_ message: String, kind: Kind = .notSent, connection: Int = 0) {
+        self.message = message
+        self.kind = kind
+        self.connection = connection
+    }
+
+    /// The request may have reached the server (`closed` or `timedOut`).
+    public var mayHaveArrived: Bool { kind != .notSent }
 
     public var description: String { message }
 }
@@ -27,13 +53,21 @@ public struct TransportError: Error, CustomStringConvertible, Sendable, Equatabl
 /// libcurl and negotiates HTTP/2 by ALPN. Linux trusts only the system's certificate store.
 ///
 /// One connection per host (`httpMaximumConnectionsPerHost = 1`): concurrent requests share it as HTTP/2 streams,
-/// as APNs asks (fact APNS-03).
+/// as APNs asks (fact APNS-03). `reconnect` replaces the session, so later requests open a new connection.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // URLSession is thread-safe; the class only holds it.
-    private let session: URLSession
+    // URLSession is thread-safe; the lock guards which session is current.
+    private let lock = NSLock()
+    private var session: URLSession
+    private var connection = 0
+    private let timeout: TimeInterval
 
-    /// - Parameter timeout: seconds without progress before a request fails.
+    /// - Parameter timeout: seconds without an answer before a request fails.
     public init(timeout: TimeInterval = 30) {
+        self.timeout = timeout
+        session = Self.makeSession(timeout: timeout)
+    }
+
+    private static func makeSession(timeout: TimeInterval) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 1
         configuration.timeoutIntervalForRequest = timeout
@@ -42,10 +76,33 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration)
     }
 
     deinit { session.finishTasksAndInvalidate() }
+
+    private func current() -> (URLSession, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (session, connection)
+    }
+
+    public func reconnect(replacing replaced: Int) async -> Bool {
+        guard let old = replace(replaced) else { return false }
+        old.finishTasksAndInvalidate()
+        return true
+    }
+
+    /// A new session when `replaced` is the current connection; returns the old one.
+    private func replace(_ replaced: Int) -> URLSession? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard replaced == connection else { return nil }
+        let old = session
+        session = Self.makeSession(timeout: timeout)
+        connection += 1
+        return old
+    }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
@@ -55,25 +112,31 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             urlRequest.httpBody = body
             if request.header("content-type") == nil { urlRequest.setValue("application/json", forHTTPHeaderField: "content-type") }
         }
+        let (session, connection) = current()
+        let host = request.url.host ?? ""
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await session.data(for: urlRequest)
         } catch let error as URLError {
-            throw Self.describe(error, host: request.url.host ?? "")
+            var failure = Self.describe(error, host: host, timeout: timeout)
+            failure.connection = connection
+            throw failure
         } catch {
-            throw TransportError("\(request.url.host ?? ""): \(error.localizedDescription)")
+            throw TransportError("\(host): \(error.localizedDescription)", kind: .closed, connection: connection)
         }
-        guard let http = response as? HTTPURLResponse else { throw TransportError("\(request.url.host ?? ""): the answer is not HTTP") }
+        guard let http = response as? HTTPURLResponse else {
+            throw TransportError("\(host): the answer is not HTTP", kind: .closed, connection: connection)
+        }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+        return HTTPResponse(status: http.statusCode, headers: headers, body: data, connection: connection)
     }
 
-    /// One line for a failed connection, naming the host and what to check.
-    static func describe(_ error: URLError, host: String) -> TransportError {
+    /// One line for a failed request, naming the host, what is known of the request's fate, and what to check.
+    static func describe(_ error: URLError, host: String, timeout: TimeInterval) -> TransportError {
         switch error.code {
         case .cannotFindHost, .dnsLookupFailed:
             return TransportError("\(host): the host name cannot be resolved (check --host and the network)")
@@ -81,16 +144,17 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             return TransportError("\(host): connection refused (check --host; APNs listens on 443, or 2197)")
         case .notConnectedToInternet:
             return TransportError("\(host): no network connection")
+        case .badURL, .unsupportedURL:
+            return TransportError("\(host): URLSession cannot send to this address (check --host)")
         case .timedOut:
-            // Not retried: the push may have arrived, and a silent server would make every attempt as slow.
-            return TransportError("\(host): no answer within the timeout (the push may or may not have arrived)")
-        case .networkConnectionLost:
-            return TransportError("\(host): the connection was lost", retryable: true)
+            return TransportError("\(host): no answer within \(Int(timeout)) s", kind: .timedOut)
+        case .networkConnectionLost, .cancelled:
+            return TransportError("\(host): the connection closed before the answer", kind: .closed)
         case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .secureConnectionFailed, .clientCertificateRejected, .clientCertificateRequired:
             return TransportError("\(host): the TLS connection failed; the server's certificate is not trusted by this system, or TLS could not be negotiated (\(error.localizedDescription))")
         default:
-            // On Linux, libcurl's TLS failures arrive as unknown errors carrying curl's text.
+            // On Linux, libcurl's failures arrive as unknown errors carrying curl's text.
             let text = error.localizedDescription
             if text.contains("SSL certificate problem") || text.contains("certificate verify failed") {
                 return TransportError("\(host): the server's certificate is not trusted by this system (\(text)); URLSession on Linux trusts only the system's certificate store")
@@ -98,7 +162,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             if text.contains("SSL") || text.contains("TLS") {
                 return TransportError("\(host): the TLS handshake failed (\(text)); is --host an HTTPS server?")
             }
-            return TransportError("\(host): \(text)")
+            // "HTTP/2 stream 5 was not closed cleanly…", "Connection died, tried 5 times…", "Recv failure…":
+            // the connection ended with the request on it.
+            return TransportError("\(host): the connection closed before the answer (\(text))", kind: .closed)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 
 /// An input of `glance push` that cannot be used (exit code 2): a key file, a token list, a flag's value.
 public struct PushInputError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -56,21 +57,38 @@ public struct ProviderKey: Sendable {
         }
     }
 
-    /// Reads `path` (`--key-file`).
-    /// - Throws: `PushInputError` when the file is missing, a folder, unreadable, not text, or not a P-256 key.
+    /// The most bytes read from a key file (an APNs key is about 250).
+    public static let maximumFileBytes = 64 << 10
+
+    /// Reads `path` (`--key-file`): a file, a pipe (`<(…)`), or standard input for `-`.
+    /// - Throws: `PushInputError` when the file is missing, a folder, unreadable, too large, binary (a `.p12`
+    ///   certificate bundle, a DER key), not text, or not a P-256 key.
     public static func read(path: String) throws -> ProviderKey {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw PushInputError(path, "no such file") }
-        guard !isDirectory.boolValue else { throw PushInputError(path, "is a folder, not a .p8 key file") }
+        let name = InputFile.displayName(path)
         let ext = (path as NSString).pathExtension.lowercased()
-        if ["p12", "pfx", "cer", "crt"].contains(ext) { throw PushInputError(path, certificateReason) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw PushInputError(path, "cannot be read") }
-        guard !data.isEmpty else { throw PushInputError(path, "is empty; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----") }
-        guard data.count <= 64 << 10 else { throw PushInputError(path, "is \(data.count) bytes; an APNs .p8 key is about 250 bytes of text") }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw PushInputError(path, "is not text; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----")
+        if ["p12", "pfx", "cer", "crt"].contains(ext) { throw PushInputError(name, certificateReason) }
+        let data: Data
+        do { data = try InputFile.read(path, limit: maximumFileBytes, kind: "a .p8 key file", hint: "an APNs .p8 key is about 250 bytes of text") } catch let failure as InputFile.Failure {
+            throw PushInputError(failure.subject, failure.reason)
         }
-        return try ProviderKey(pem: text, source: path)
+        guard !data.isEmpty else { throw PushInputError(name, "is empty; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----") }
+        if let binary = binaryKind(data) { throw PushInputError(name, binary) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PushInputError(name, "is not text; an APNs key (.p8) is PEM text that starts with -----BEGIN PRIVATE KEY-----")
+        }
+        return try ProviderKey(pem: text, source: name)
+    }
+
+    /// What a binary key or certificate file is (DER starts with an ASN.1 SEQUENCE, 0x30): a PKCS #12 bundle
+    /// (`.p12`: a SEQUENCE whose first element is the version INTEGER 3), or other DER.
+    static func binaryKind(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(8))
+        guard bytes.count >= 4, bytes[0] == 0x30 else { return nil }
+        // The length takes 1 byte below 128, else 0x80 + n and n bytes.
+        let lengthBytes = bytes[1] < 0x80 ? 1 : 1 + Int(bytes[1] & 0x7F)
+        let version = Array(bytes.dropFirst(1 + lengthBytes).prefix(3))
+        if version == [0x02, 0x01, 0x03] { return "is a PKCS #12 file (.p12), a certificate bundle, renamed; " + certificateReason.dropFirst("is a certificate; ".count) }
+        return "is binary (DER), not PEM text; an APNs key (.p8) is text that starts with -----BEGIN PRIVATE KEY----- (download it again from developer.apple.com)"
     }
 
     /// ES256 (ECDSA on P-256 with SHA-256): the 64-byte `r‖s` signature JWS uses (RFC 7518 §3.4), not DER.

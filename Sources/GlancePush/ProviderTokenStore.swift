@@ -1,4 +1,10 @@
 import Foundation
+import GlanceInput
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Provider tokens kept between runs: one file per team and key (`<TEAM ID>_<KEY ID>.jwt`, mode 0600, in a
 /// folder of mode 0700), because APNs refuses a new token more often than every 20 minutes (429
@@ -15,16 +21,33 @@ public struct ProviderTokenStore: Sendable {
 
     public init(folder: String?) { self.folder = folder }
 
-    /// `GLANCE_APNS_TOKEN_CACHE` if set (empty: no cache); else `~/Library/Caches/glance/apns-tokens` on macOS,
-    /// `$XDG_CACHE_HOME/glance/apns-tokens` or `~/.cache/glance/apns-tokens` elsewhere.
-    public static func defaultFolder(environment: [String: String]) -> String? {
-        if let explicit = environment["GLANCE_APNS_TOKEN_CACHE"] { return explicit.isEmpty ? nil : explicit }
+    /// `GLANCE_APNS_TOKEN_CACHE` if set (empty: no cache; `~` and `~/…` expanded with `HOME`, as a shell
+    /// would); else `~/Library/Caches/glance/apns-tokens` on macOS, `$XDG_CACHE_HOME/glance/apns-tokens` (when
+    /// absolute) or `~/.cache/glance/apns-tokens` elsewhere.
+    /// - Throws: `PushInputError` when there is no folder to use, so the run keeps no cache: the variable holds
+    ///   `~user/…` or a relative path (never a folder named `~`, nor one relative to where Glance runs), or
+    ///   `HOME` is not set.
+    public static func defaultFolder(environment: [String: String]) throws -> String? {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if let explicit = environment["GLANCE_APNS_TOKEN_CACHE"] {
+            guard !explicit.isEmpty else { return nil }
+            guard let expanded = HomePath.expanding(explicit, home: home) else {
+                throw PushInputError("GLANCE_APNS_TOKEN_CACHE", "\(Shown.quoted(explicit)) starts with '~' but is not ~/… with HOME set; give an absolute path (the token cache is off for this run)")
+            }
+            guard expanded.hasPrefix("/") else {
+                throw PushInputError("GLANCE_APNS_TOKEN_CACHE", "\(Shown.quoted(explicit)) is not an absolute path; give one, such as $HOME/.cache/glance/apns-tokens (the token cache is off for this run)")
+            }
+            return expanded
+        }
+        #if !os(macOS)
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/glance/apns-tokens" }
+        #endif
+        guard let home, home.hasPrefix("/") else {
+            throw PushInputError("HOME", "is not set to a folder, so provider tokens are not cached between runs; set GLANCE_APNS_TOKEN_CACHE to keep them")
+        }
         #if os(macOS)
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/Library/Caches/glance/apns-tokens"
         #else
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/glance/apns-tokens" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.cache/glance/apns-tokens"
         #endif
     }
@@ -44,28 +67,48 @@ public struct ProviderTokenStore: Sendable {
         return age > -60 && age < Self.reuseLimit ? token : nil
     }
 
-    /// Writes the token, readable by its owner only.
-    /// - Throws: `PushInputError` naming the file when it cannot be written.
+    /// Writes the token, readable by its owner only (the folder is made with mode 0700 if missing).
+    /// - Throws: `PushInputError` naming the folder or file, with the system's reason, when it cannot be written.
     public func save(_ token: ProviderToken) throws {
         guard let folder, let path = path(keyID: token.keyID, teamID: token.teamID) else { return }
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-            guard manager.createFile(atPath: temporary, contents: Data(token.compact.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw PushInputError(path, "cannot be written")
-            }
-            // createFile applies the umask; set the mode again before the token has a findable name.
-            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
-            if rename(temporary, path) != 0 {
-                try? manager.removeItem(atPath: temporary)
-                throw PushInputError(path, "cannot be written")
-            }
-        } catch let error as PushInputError {
-            throw error
-        } catch {
-            throw PushInputError(path, "cannot be written (\(error.localizedDescription))")
+        try Self.makeFolder(folder)
+        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw PushInputError(Shown.name(path), "cannot be written (\(Self.reason(errno)))") }
+        // open applies the umask; set the mode again before the token has a findable name.
+        fchmod(descriptor, 0o600)
+        let bytes = Array(token.compact.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let writeError = errno
+        close(descriptor)
+        guard written == bytes.count else {
+            unlink(temporary)
+            throw PushInputError(Shown.name(path), "cannot be written (\(written < 0 ? Self.reason(writeError) : "short write"))")
         }
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw PushInputError(Shown.name(path), "cannot be written (\(Self.reason(code)))")
+        }
+    }
+
+    /// Makes `folder` and the folders above it that are missing, with mode 0700.
+    private static func makeFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw PushInputError(Shown.name(folder), "is a file, not a folder for the token cache") }
+            return
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != folder { try makeFolder(parent) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw PushInputError(Shown.name(folder), "cannot be made for the token cache (\(reason(errno)))")
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// Removes the cached token for this team and key.
@@ -90,6 +133,8 @@ public actor ProviderTokenSource {
     public private(set) var warnings: [String] = []
     /// True when the current token came from the cache.
     public private(set) var reused = false
+    /// The token this run wrote to the cache.
+    private var savedToken: ProviderToken?
 
     public init(key: ProviderKey, keyID: String, teamID: String, store: ProviderTokenStore, persist: Bool = true, time: PushTime) {
         self.key = key
@@ -124,15 +169,21 @@ public actor ProviderTokenSource {
         return try makeToken(now: now)
     }
 
+    /// APNs answered a request signed with `token` without refusing it: a token made in this run is saved for
+    /// later runs (once). A token APNs refused (another key under this Key ID, a wrong Team ID) is never saved,
+    /// so it cannot replace a good one in the cache.
+    public func confirm(_ confirmed: ProviderToken) {
+        guard persist, !reused, confirmed == token, savedToken != confirmed else { return }
+        savedToken = confirmed
+        do { try store.save(confirmed) } catch {
+            warnings.append("\(error); the next run makes a new token (APNs allows a new one at most every 20 minutes)")
+        }
+    }
+
     private func makeToken(now: Date) throws -> ProviderToken {
         let made = try ProviderToken(key: key, keyID: keyID, teamID: teamID, issuedAt: now)
         token = made
         reused = false
-        if persist {
-            do { try store.save(made) } catch {
-                warnings.append("\(error); the next run makes a new token (APNs allows a new one at most every 20 minutes)")
-            }
-        }
         return made
     }
 }

@@ -1,80 +1,102 @@
 import Foundation
+import GlanceInput
 import GlancePush
 
-/// Prints what `glance push` sent and what APNs answered.
+/// Prints what `glance push` sent and what APNs answered. Text that came from the server (reasons, ids, an
+/// error page) is escaped and cut, so each push stays one line.
 public enum PushReporter {
     /// One line per push (`TARGET: STATUS REASON, apns-id …: explanation`), a line of retries and notes under
     /// it when there were any; with `summary`, the counts and the tokens to drop.
     public static func text(_ exchanges: [APNsExchange], api: APNsAPI, summary: Bool) -> String {
-        var lines: [String] = []
-        for exchange in exchanges {
-            lines.append(line(exchange, api: api))
-            var details: [String] = []
-            if exchange.attempts > 1 {
-                let waits = exchange.waits.map(seconds).joined(separator: ", ")
-                details.append("\(exchange.attempts) attempts" + (waits.isEmpty ? "" : " (waited \(waits))"))
-            }
-            details += collapsed(exchange.notes)
-            if !details.isEmpty { lines.append("  " + details.joined(separator: "; ")) }
+        exchanges.map { text($0, api: api) }.joined() + (summary ? self.summary(exchanges) : "")
+    }
+
+    /// The line of one push, and the line of its retries and notes when there were any (each ending in a newline).
+    public static func text(_ exchange: APNsExchange, api: APNsAPI) -> String {
+        var lines = [line(exchange, api: api)]
+        var details: [String] = []
+        if exchange.attempts > 1 {
+            let waits = exchange.waits.map(seconds).joined(separator: ", ")
+            details.append("\(exchange.attempts) attempts" + (waits.isEmpty ? "" : " (waited \(waits))"))
         }
-        if summary {
-            let counts = Summary(exchanges)
-            var parts = ["\(counts.accepted) accepted"]
-            if counts.refused > 0 {
-                let reasons = counts.refusedByReason.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", ")
-                parts.append("\(counts.refused) refused (\(reasons))")
-            }
-            if counts.failed > 0 { parts.append("\(counts.failed) failed (no answer)") }
-            if counts.notSent > 0 { parts.append("\(counts.notSent) not sent") }
-            lines.append("\(exchanges.count) pushes: " + parts.joined(separator: ", "))
-            if !counts.tokensToDrop.isEmpty {
-                lines.append("drop these tokens (\(APNsReason.tokensToDrop.sorted().joined(separator: ", "))):")
-                lines += counts.tokensToDrop
-            }
+        details += collapsed(exchange.notes).map { Shown.escaped($0) }
+        if !details.isEmpty { lines.append("  " + details.joined(separator: "; ")) }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The counts (`7 pushes: 4 accepted, 3 refused (…), 1 no answer (may have arrived), 2 not sent`) and the
+    /// tokens to drop, one per line.
+    public static func summary(_ exchanges: [APNsExchange]) -> String {
+        let counts = Summary(exchanges)
+        var parts = ["\(counts.accepted) accepted"]
+        if counts.refused > 0 {
+            let reasons = counts.refusedByReason.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", ")
+            parts.append("\(counts.refused) refused (\(reasons))")
+        }
+        if counts.unanswered > 0 { parts.append("\(counts.unanswered) no answer (may have arrived)") }
+        if counts.notSent > 0 { parts.append("\(counts.notSent) not sent") }
+        var lines = ["\(exchanges.count) \(exchanges.count == 1 ? "push" : "pushes"): " + parts.joined(separator: ", ")]
+        if !counts.tokensToDrop.isEmpty {
+            lines.append("drop these tokens (\(APNsReason.tokensToDrop.sorted().joined(separator: ", "))):")
+            lines += counts.tokensToDrop
         }
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// One JSON object per push, one per line: `token` or `channel`, `status`, `reason`, `apnsId` (device) or
-    /// `apnsRequestId` (broadcast), `apnsUniqueId`, `explanation`, `attempts`, `waits` (seconds), `notes`,
-    /// `dropToken`, `invalidSince` (a 410's timestamp, ISO 8601), and `error` when no answer came. Keys sorted;
-    /// absent values are `null`.
+    /// One JSON object per push, one per line: `token` or `channel`, `result` (`accepted`, `refused`, `noAnswer`
+    /// — the request may have arrived —, `notSent`), `status`, `reason`, `apnsId` (device) or `apnsRequestId`
+    /// (broadcast), `apnsUniqueId`, `explanation`, `attempts`, `waits` (seconds), `notes`, `dropToken`,
+    /// `invalidSince` (a 410's timestamp, ISO 8601), and `error` when no answer came. Keys sorted; absent
+    /// values are `null`.
     public static func json(_ exchanges: [APNsExchange], api: APNsAPI) -> String {
-        exchanges.map { exchange -> String in
-            let answer = exchange.answer
-            var object: [String: Any] = [
-                "status": answer.map { $0.status as Any } ?? NSNull(),
-                "reason": answer?.reason ?? NSNull(),
-                "apnsUniqueId": answer?.uniqueID ?? NSNull(),
-                "explanation": answer.map { $0.explanation(for: api) as Any } ?? NSNull(),
-                "attempts": exchange.attempts,
-                "waits": exchange.waits,
-                "notes": exchange.notes,
-                "dropToken": answer?.knownReason?.dropsToken ?? false,
-                "error": error(of: exchange) ?? NSNull(),
-                "invalidSince": answer?.timestamp.map { iso8601($0) as Any } ?? NSNull(),
-            ]
-            switch target(of: exchange) {
-            case .token(let token):
-                object["token"] = token
-                object["apnsId"] = answer?.requestID ?? NSNull()
-            case .channel(let channel):
-                object["channel"] = channel
-                object["apnsRequestId"] = answer?.requestID ?? NSNull()
-            }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
-        }.joined()
+        exchanges.map { json($0, api: api) }.joined()
+    }
+
+    /// The JSON line of one push.
+    public static func json(_ exchange: APNsExchange, api: APNsAPI) -> String {
+        let answer = exchange.answer
+        var object: [String: Any] = [
+            "result": result(of: exchange),
+            "status": answer.map { $0.status as Any } ?? NSNull(),
+            "reason": answer?.reason ?? NSNull(),
+            "apnsUniqueId": answer?.uniqueID ?? NSNull(),
+            "explanation": answer.map { $0.explanation(for: api) as Any } ?? NSNull(),
+            "attempts": exchange.attempts,
+            "waits": exchange.waits,
+            "notes": exchange.notes,
+            "dropToken": answer?.knownReason?.dropsToken ?? false,
+            "error": error(of: exchange) ?? NSNull(),
+            "invalidSince": answer?.timestamp.map { iso8601($0) as Any } ?? NSNull(),
+        ]
+        switch target(of: exchange) {
+        case .token(let token):
+            object["token"] = token
+            object["apnsId"] = answer?.requestID ?? NSNull()
+        case .channel(let channel):
+            object["channel"] = channel
+            object["apnsRequestId"] = answer?.requestID ?? NSNull()
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// `accepted`, `refused`, `noAnswer` or `notSent`.
+    public static func result(of exchange: APNsExchange) -> String {
+        switch exchange.result {
+        case .answered(let answer): return answer.isSuccess ? "accepted" : "refused"
+        case .failed(let failure): return failure.mayHaveArrived ? "noAnswer" : "notSent"
+        case .notSent: return "notSent"
+        }
     }
 
     /// A request as `--dry-run` prints it: the method and URL, the headers (`authorization` as given, already
-    /// redacted), a blank line and the body.
+    /// redacted), a blank line and the body (control characters other than newlines and tabs escaped).
     public static func request(_ request: HTTPRequest, authorization: String?) -> String {
         var text = "\(request.method) \(request.url.absoluteString)\n"
-        for header in request.headers { text += "\(header.name): \(header.value)\n" }
+        for header in request.headers { text += "\(header.name): \(Shown.escaped(header.value))\n" }
         if let authorization { text += "authorization: \(authorization)\n" }
         if let body = request.body, !body.isEmpty {
-            let bodyText = String(decoding: body, as: UTF8.self)
+            let bodyText = Shown.escaped(String(decoding: body, as: UTF8.self), keeping: ["\n", "\t"])
             text += "\n" + bodyText + (bodyText.hasSuffix("\n") ? "" : "\n")
         }
         return text
@@ -82,7 +104,7 @@ public enum PushReporter {
 
     /// Counts for the summary.
     public struct Summary: Sendable {
-        public var accepted = 0, refused = 0, failed = 0, notSent = 0
+        public var accepted = 0, refused = 0, unanswered = 0, notSent = 0
         public var refusedByReason: [String: Int] = [:]
         /// Tokens APNs called `Unregistered`, `BadDeviceToken` or `ExpiredToken`, in the order sent.
         public var tokensToDrop: [String] = []
@@ -93,10 +115,10 @@ public enum PushReporter {
                 case .answered(let answer) where answer.isSuccess: accepted += 1
                 case .answered(let answer):
                     refused += 1
-                    refusedByReason[answer.reason ?? "HTTP \(answer.status)", default: 0] += 1
+                    refusedByReason[answer.reason.map { Shown.escaped($0, limit: 60) } ?? "HTTP \(answer.status)", default: 0] += 1
                     if answer.knownReason?.dropsToken == true, case .token(let token) = target(of: exchange) { tokensToDrop.append(token) }
-                case .failed: failed += 1
-                case .notSent: notSent += 1
+                case .failed(let failure) where failure.mayHaveArrived: unanswered += 1
+                case .failed, .notSent: notSent += 1
                 }
             }
         }
@@ -112,7 +134,8 @@ public enum PushReporter {
         return .token(exchange.request.url.lastPathComponent)
     }
 
-    private static func line(_ exchange: APNsExchange, api: APNsAPI) -> String {
+    /// One push's line: the answer, `no answer — may have arrived: …` or `not sent: …`.
+    public static func line(_ exchange: APNsExchange, api: APNsAPI) -> String {
         let name: String
         switch target(of: exchange) {
         case .token(let token): name = token
@@ -121,15 +144,17 @@ public enum PushReporter {
         switch exchange.result {
         case .answered(let answer):
             return "\(name): " + describe(answer, api: api)
+        case .failed(let failure) where failure.mayHaveArrived:
+            return "\(name): no answer — may have arrived: \(Shown.escaped(failure.message))"
         case .failed(let failure):
-            return "\(name): not sent: \(failure.message)"
+            return "\(name): not sent: \(Shown.escaped(failure.message))"
         case .notSent(let why):
-            return "\(name): \(why.hasPrefix("not sent") ? why : "not sent: " + why)"
+            return "\(name): not sent: \(Shown.escaped(why))"
         }
     }
 
     /// Repeated notes once, with how often: "retried after 429 TooManyRequests (3 times)".
-    static func collapsed(_ notes: [String]) -> [String] {
+    public static func collapsed(_ notes: [String]) -> [String] {
         var result: [(note: String, count: Int)] = []
         for note in notes {
             if let index = result.firstIndex(where: { $0.note == note }) { result[index].count += 1 } else { result.append((note, 1)) }
@@ -137,13 +162,17 @@ public enum PushReporter {
         return result.map { $0.count == 1 ? $0.note : "\($0.note) (\($0.count) times)" }
     }
 
-    /// `STATUS REASON, apns-id ID, apns-unique-id ID`, and for a refusal `: ` and the explanation.
+    /// `STATUS REASON, apns-id ID, apns-unique-id ID`, and for a refusal `: ` and the explanation; an answer
+    /// whose body is not APNs' JSON (a proxy's error page) is summarized, not printed.
     public static func describe(_ answer: APNsAnswer, api: APNsAPI) -> String {
-        var text = "\(answer.status) \(answer.reason ?? statusText(answer.status))"
-        if let identifier = answer.requestID { text += ", \(api == .device ? "apns-id" : "apns-request-id") \(identifier)" }
-        if let unique = answer.uniqueID { text += ", apns-unique-id \(unique)" }
+        var text = "\(answer.status) \(answer.reason.map { Shown.escaped($0, limit: 100) } ?? statusText(answer.status))"
+        if let identifier = answer.requestID { text += ", \(api == .device ? "apns-id" : "apns-request-id") \(Shown.escaped(identifier, limit: 100))" }
+        if let unique = answer.uniqueID { text += ", apns-unique-id \(Shown.escaped(unique, limit: 100))" }
         if let timestamp = answer.timestamp, answer.status == 410 { text += ", invalid since \(iso8601(timestamp))" }
-        if !answer.isSuccess { text += ": " + answer.explanation(for: api) }
+        if !answer.isSuccess {
+            text += ": " + answer.explanation(for: api)
+            if let foreign = answer.foreignBody { text += " The answer was not APNs' JSON (\(foreign)): is --host an APNs server?" }
+        }
         return text
     }
 
@@ -197,12 +226,13 @@ public enum ChannelsReporter {
         switch subcommand {
         case "create":
             guard let created = answer.channelID else { return nil }
-            return json ? line(["channel": created, "storage": storage.rawValue, "apnsRequestId": answer.requestID ?? NSNull()]) : created + "\n"
+            return json ? line(["channel": created, "storage": storage.rawValue, "apnsRequestId": answer.requestID ?? NSNull()])
+                        : Shown.escaped(created, limit: 200) + "\n"
         case "list":
             guard let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let channels = object["channels"] as? [String] else {
                 return nil
             }
-            return json ? line(["channels": channels]) : channels.map { $0 + "\n" }.joined()
+            return json ? line(["channels": channels]) : channels.map { Shown.escaped($0, limit: 200) + "\n" }.joined()
         case "read":
             guard var object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let channel else { return nil }
             if json {
@@ -211,8 +241,8 @@ public enum ChannelsReporter {
             }
             let code = (object["message-storage-policy"] as? NSNumber)?.intValue
             let policy = code.flatMap(APNsRequests.StoragePolicy.init(code:)).map { "\($0.rawValue) (message-storage-policy \(code!))" }
-                ?? "message-storage-policy \(object["message-storage-policy"].map { "\($0)" } ?? "missing")"
-            return "\(channel): \(policy), push-type \(object["push-type"] as? String ?? "missing")\n"
+                ?? "message-storage-policy \(object["message-storage-policy"].map { Shown.escaped("\($0)", limit: 40) } ?? "missing")"
+            return "\(channel): \(policy), push-type \((object["push-type"] as? String).map { Shown.escaped($0, limit: 40) } ?? "missing")\n"
         default:
             guard let channel else { return nil }
             return json ? line(["channel": channel, "deleted": true]) : "deleted \(channel)\n"

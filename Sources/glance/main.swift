@@ -2,9 +2,16 @@ import Foundation
 import GlanceCLI
 import GlanceSourceIndex
 
+// Ctrl-C and SIGTERM go to a thread of their own (a batch of pushes prints what it knows before it exits); this
+// comes first, so every thread started later inherits it.
+Interrupts.install()
 // The whole run happens on a thread with a deep stack: SwiftSyntax recurses as deep as the code nests.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let output = onDeepStack { CommandLineTool().run(arguments) }
+let output = onDeepStack {
+    var context = PushContext.live
+    context.stream = .process
+    return CommandLineTool(pushContext: context).run(arguments)
+}
 FileHandle.standardOutput.write(output.standardOutput.data(using: .utf8)!)
 FileHandle.standardError.write(output.standardError.data(using: .utf8)!)
 exit(output.exitCode)

@@ -11,6 +11,9 @@ actor ScriptedTransport: HTTPTransport {
     /// Requests that started while the first one was still in flight.
     private(set) var startedBeforeFirstFinished = 0
     private var firstFinished = false
+    /// The connection requests go on now; `reconnect` moves to the next.
+    private(set) var connection = 0
+    private(set) var reconnects = 0
     let delay: UInt64
 
     /// - Parameter answers: by the path's last component (the device token); missing ones answer 200.
@@ -28,10 +31,24 @@ actor ScriptedTransport: HTTPTransport {
         inFlight -= 1
         firstFinished = true
         let key = request.url.lastPathComponent
-        guard var queue = answers[key], !queue.isEmpty else { return HTTPResponse(status: 200, headers: ["apns-id": "ok"], body: Data()) }
+        guard var queue = answers[key], !queue.isEmpty else { return HTTPResponse(status: 200, headers: ["apns-id": "ok"], body: Data(), connection: connection) }
         let next = queue.removeFirst()
         answers[key] = queue
-        return try next.get()
+        switch next {
+        case .success(var response):
+            response.connection = connection
+            return response
+        case .failure(var failure):
+            failure.connection = connection
+            throw failure
+        }
+    }
+
+    func reconnect(replacing replaced: Int) async -> Bool {
+        guard replaced == connection else { return false }
+        connection += 1
+        reconnects += 1
+        return true
     }
 }
 
@@ -47,8 +64,8 @@ struct ClientTests {
 
     init() throws { scratch = try Scratch("client") }
 
-    func client(_ transport: ScriptedTransport, retry: RetryPolicy = RetryPolicy()) throws -> APNsClient {
-        let key = try ProviderKey.read(path: TestKey.path)
+    func client(_ transport: ScriptedTransport, retry: RetryPolicy = RetryPolicy(), keyPath: String = TestKey.path) throws -> APNsClient {
+        let key = try ProviderKey.read(path: keyPath)
         let tokens = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: ProviderTokenStore(folder: folder), time: time.pushTime)
         return APNsClient(transport: transport, tokens: tokens, retry: retry, time: time.pushTime)
     }
@@ -112,17 +129,70 @@ struct ClientTests {
         #expect(RetryPolicy.seconds(retryAfter: "soon", now: now) == nil)
     }
 
-    @Test func brokenConnectionIsRetriedRefusedIsNot() async throws {
-        let lost = TransportError("lost", retryable: true)
-        let transport = ScriptedTransport(["aa": [.failure(lost), answer(200)], "bb": [.failure(TransportError("refused"))]])
+    /// A push whose connection closed may have arrived: it is sent again (on a new connection) only when asked.
+    @Test func closedConnectionIsResentOnlyWhenAsked() async throws {
+        let closed = TransportError("closed", kind: .closed)
+        let transport = ScriptedTransport(["aa": [.failure(closed), answer(200)], "bb": [.failure(closed), answer(200)]])
         let client = try client(transport)
-        let retried = await client.send(request("aa"))
-        #expect(retried.answer?.status == 200)
-        #expect(retried.waits == [1])
-        let refused = await client.send(request("bb"))
+        let reported = await client.send(request("aa"))
+        guard case .failed(let failure) = reported.result else { Issue.record("expected no answer"); return }
+        #expect(failure.kind == .closed)
+        #expect(reported.isUnanswered)
+        #expect(reported.attempts == 1)
+        // Later requests go on a new connection all the same.
+        #expect(await transport.reconnects == 1)
+        let resent = await client.send(request("bb"), resend: ResendPolicy(afterServerError: true, afterNoAnswer: true))
+        #expect(resent.answer?.status == 200)
+        #expect(resent.attempts == 2)
+        #expect(resent.waits == [1])
+        #expect(resent.notes == ["sent again after no answer: closed"])
+        #expect(await transport.reconnects == 2)
+    }
+
+    /// A request that never left is not sent again, whatever the policy; nor is one that timed out before the
+    /// host answered anything (it is not answering at all); after an answer, a timed-out one is, when asked.
+    @Test func timeoutsAndRefusedConnectionsAreNotResent() async throws {
+        let transport = ScriptedTransport(["aa": [.failure(TransportError("slow", kind: .timedOut)), answer(200)],
+                                           "bb": [.failure(TransportError("refused", kind: .notSent)), answer(200)]])
+        let client = try client(transport)
+        let always = ResendPolicy(afterServerError: true, afterNoAnswer: true)
+        let slow = await client.send(request("aa"), resend: always)
+        #expect(slow.attempts == 1)
+        #expect(slow.isUnanswered)
+        #expect(await transport.reconnects == 1)
+        let refused = await client.send(request("bb"), resend: always)
+        #expect(refused.attempts == 1)
+        #expect(!refused.isUnanswered)
         guard case .failed(let failure) = refused.result else { Issue.record("expected a failure"); return }
         #expect(failure.message == "refused")
-        #expect(refused.attempts == 1)
+        // Nothing was sent on that connection, so it is kept.
+        #expect(await transport.reconnects == 1)
+        #expect(time.sleeps.isEmpty)
+        // Once the host answered something, a timeout is a stuck connection: sent again over a new one.
+        let later = ScriptedTransport(["cc": [.failure(TransportError("slow", kind: .timedOut)), answer(200)]])
+        let answering = try self.client(later)
+        _ = await answering.send(request("ok"))
+        let resent = await answering.send(request("cc"), resend: always)
+        #expect(resent.attempts == 2)
+        #expect(resent.answer?.status == 200)
+        #expect(await answering.send(request("dd")).answer?.status == 200)
+        let withoutAsking = ScriptedTransport(["cc": [.failure(TransportError("slow", kind: .timedOut)), answer(200)]])
+        let plain = try self.client(withoutAsking)
+        _ = await plain.send(request("ok"))
+        #expect(await plain.send(request("cc")).attempts == 1)
+    }
+
+    /// Creating a channel is not repeated after a 5xx (it may have made one); 429 is (APNs did nothing).
+    @Test func requestsThatChangeSomethingAreNotRepeatedAfterServerErrors() async throws {
+        let transport = ScriptedTransport(["aa": [answer(500, "InternalServerError"), answer(201)], "bb": [answer(429, "TooManyRequests"), answer(201)]])
+        let client = try client(transport)
+        let created = await client.send(request("aa"), resend: .once)
+        #expect(created.answer?.status == 500)
+        #expect(created.attempts == 1)
+        #expect(created.notes == ["not retried: the request may have taken effect before the error"])
+        let throttled = await client.send(request("bb"), resend: .once)
+        #expect(throttled.answer?.status == 201)
+        #expect(throttled.attempts == 2)
     }
 
     @Test func expiredProviderTokenIsReplacedOnce() async throws {
@@ -144,21 +214,127 @@ struct ClientTests {
     @Test func batchSendsTheFirstAloneThenBoundedConcurrency() async throws {
         let transport = ScriptedTransport(delayMilliseconds: 20)
         let tokens = (0..<12).map { String(format: "%02x", $0) }
-        let exchanges = try await client(transport).sendAll(tokens.map(request), concurrency: 3)
-        #expect(exchanges.map { $0.request.url.lastPathComponent } == tokens)
-        #expect(exchanges.allSatisfy { $0.answer?.status == 200 })
+        let batch = try await client(transport).sendAll(tokens.map(request), concurrency: 3)
+        #expect(batch.exchanges.map { $0.request.url.lastPathComponent } == tokens)
+        #expect(batch.exchanges.allSatisfy { $0.answer?.status == 200 })
+        #expect(batch.stop == nil)
         #expect(await transport.startedBeforeFirstFinished == 0)
         #expect(await transport.maxInFlight == 3)
     }
 
     @Test func batchStopsWhenCredentialsAreRefused() async throws {
         let transport = ScriptedTransport(["00": [answer(403, "InvalidProviderToken")]])
-        let exchanges = try await client(transport).sendAll(["00", "01", "02"].map(request), concurrency: 4)
+        let batch = try await client(transport).sendAll(["00", "01", "02"].map(request), concurrency: 4)
         #expect(await transport.sent.count == 1)
-        #expect(exchanges[0].answer?.reason == "InvalidProviderToken")
-        for exchange in exchanges.dropFirst() {
+        #expect(batch.exchanges[0].answer?.reason == "InvalidProviderToken")
+        #expect(batch.stop == APNsBatch.Stop(reason: "stopped the batch: APNs refused the credentials (403 InvalidProviderToken); 2 pushes not sent", byAPNs: true))
+        for exchange in batch.exchanges.dropFirst() {
             guard case .notSent(let why) = exchange.result else { Issue.record("expected not sent"); continue }
-            #expect(why == "not sent: APNs refused the credentials (403 InvalidProviderToken)")
+            #expect(why == "APNs refused the credentials (403 InvalidProviderToken)")
         }
+    }
+
+    /// A host that takes the connection but never answers: the batch stops after the first push's timeout.
+    @Test func batchStopsWhenTheFirstPushGetsNoAnswer() async throws {
+        let transport = ScriptedTransport(["00": [.failure(TransportError("127.0.0.1: no answer within 30 s", kind: .timedOut))]])
+        let batch = try await client(transport).sendAll(["00", "01", "02"].map(request), concurrency: 4)
+        #expect(await transport.sent.count == 1)
+        #expect(batch.exchanges[0].isUnanswered)
+        #expect(batch.stop == APNsBatch.Stop(reason: "stopped the batch: the first push got no answer (127.0.0.1: no answer within 30 s); 2 pushes not sent", byAPNs: false))
+        for exchange in batch.exchanges.dropFirst() {
+            guard case .notSent(let why) = exchange.result else { Issue.record("expected not sent"); continue }
+            #expect(why == "the batch stopped: the first push got no answer")
+        }
+    }
+
+    /// A connection that closes in the middle of a batch: its push is reported as unanswered, and the batch goes on
+    /// over a new connection.
+    @Test func batchGoesOnOverANewConnection() async throws {
+        let transport = ScriptedTransport(["03": [.failure(TransportError("closed", kind: .closed))]])
+        let tokens = (0..<10).map { String(format: "%02x", $0) }
+        let batch = try await client(transport).sendAll(tokens.map(request), concurrency: 2)
+        #expect(batch.stop == nil)
+        #expect(await transport.sent.count == 10)
+        #expect(await transport.reconnects == 1)
+        #expect(batch.exchanges.map(\.isUnanswered) == tokens.map { $0 == "03" })
+        #expect(batch.exchanges.filter { $0.answer?.status == 200 }.count == 9)
+    }
+
+    /// Two connections in a row that break without any answer in between stop the batch; an answer in between
+    /// does not.
+    @Test func batchStopsAfterTwoBrokenConnectionsInARow() async throws {
+        let closed = Result<HTTPResponse, TransportError>.failure(TransportError("closed", kind: .closed))
+        let interleaved = ScriptedTransport(["01": [closed], "03": [closed], "05": [closed]])
+        let tokens = (0..<8).map { String(format: "%02x", $0) }
+        let going = try await client(interleaved).sendAll(tokens.map(request), concurrency: 1)
+        #expect(going.stop == nil)
+        #expect(await interleaved.reconnects == 3)
+        let adjacent = ScriptedTransport(["01": [closed], "02": [closed]])
+        let stopped = try await client(adjacent).sendAll(tokens.map(request), concurrency: 1)
+        #expect(await adjacent.sent.count == 3)
+        #expect(stopped.stop == APNsBatch.Stop(reason: "stopped the batch: 2 connections in a row broke without an answer in between (last: closed); 5 pushes not sent", byAPNs: false))
+        #expect(stopped.exchanges.map(PushResult.init) == [.answered, .unanswered, .unanswered, .notSent, .notSent, .notSent, .notSent, .notSent])
+    }
+
+    /// The observer hears of every request: sent ones before they go, and every one's final exchange once.
+    @Test func observerHearsOfEveryRequest() async throws {
+        let transport = ScriptedTransport(["00": [answer(403, "InvalidProviderToken")]])
+        let events = EventLog()
+        let observer = BatchObserver(started: { events.add("started \($0)"); return true }, finished: { index, _ in events.add("finished \(index)") })
+        _ = try await client(transport).sendAll(["00", "01", "02"].map(request), concurrency: 4, observer: observer)
+        #expect(events.entries == ["started 0", "finished 0", "finished 1", "finished 2"])
+    }
+
+    /// An observer that answers false (the run was interrupted) stops the batch there: nothing more is sent.
+    @Test func observerCanStopTheBatch() async throws {
+        let transport = ScriptedTransport()
+        let observer = BatchObserver(started: { $0 < 3 }, finished: { _, _ in })
+        let batch = try await client(transport).sendAll((0..<6).map { String(format: "%02x", $0) }.map(request), concurrency: 1, observer: observer)
+        #expect(await transport.sent.count == 3)
+        #expect(batch.exchanges.map(PushResult.init) == [.answered, .answered, .answered, .notSent, .notSent, .notSent])
+        #expect(batch.stop == APNsBatch.Stop(reason: "stopped the batch: interrupted; 3 pushes not sent", byAPNs: false))
+    }
+
+    /// The provider token is saved for later runs once APNs took a request signed with it, not before.
+    @Test func tokenIsSavedOnceAPNsTookIt() async throws {
+        let refused = ScriptedTransport(["aa": [answer(403, "InvalidProviderToken")]])
+        let refusing = try client(refused)
+        _ = await refusing.send(request("aa"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/TEAM123456_TESTKEY001.jwt"))
+        let accepted = ScriptedTransport(["aa": [answer(400, "BadDeviceToken")]])
+        let accepting = try client(accepted)
+        _ = await accepting.send(request("aa"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/TEAM123456_TESTKEY001.jwt"))
+    }
+}
+
+/// What became of a push, for comparing lists.
+enum PushResult: Equatable {
+    case answered, unanswered, notSent, failed
+
+    init(_ exchange: APNsExchange) {
+        switch exchange.result {
+        case .answered: self = .answered
+        case .failed(let failure): self = failure.mayHaveArrived ? .unanswered : .failed
+        case .notSent: self = .notSent
+        }
+    }
+}
+
+/// Lines recorded from several tasks.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func add(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var entries: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 }

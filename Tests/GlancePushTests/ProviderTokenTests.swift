@@ -124,16 +124,32 @@ struct ProviderTokenStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func defaultFolder() {
-        #expect(ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "/x"]) == "/x")
-        #expect(ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "", "HOME": "/h"]) == nil)
+    @Test func defaultFolder() throws {
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "/x"]) == "/x")
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "", "HOME": "/h"]) == nil)
         #if os(macOS)
-        #expect(ProviderTokenStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/Library/Caches/glance/apns-tokens")
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/Library/Caches/glance/apns-tokens")
         #else
-        #expect(ProviderTokenStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/.cache/glance/apns-tokens")
-        #expect(ProviderTokenStore.defaultFolder(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"]) == "/c/glance/apns-tokens")
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/.cache/glance/apns-tokens")
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"]) == "/c/glance/apns-tokens")
+        // A relative XDG_CACHE_HOME is ignored, as the XDG spec says.
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["HOME": "/h", "XDG_CACHE_HOME": "c"]) == "/h/.cache/glance/apns-tokens")
         #endif
-        #expect(ProviderTokenStore.defaultFolder(environment: [:]) == nil)
+        // `~` is expanded as a shell would: never a folder named `~`.
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "~/x", "HOME": "/h"]) == "/h/x")
+        #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "~", "HOME": "/h/"]) == "/h")
+        #expect(throws: PushInputError("GLANCE_APNS_TOKEN_CACHE", "'~/x' starts with '~' but is not ~/… with HOME set; give an absolute path (the token cache is off for this run)")) {
+            try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "~/x"])
+        }
+        #expect(throws: PushInputError("GLANCE_APNS_TOKEN_CACHE", "'~bob/x' starts with '~' but is not ~/… with HOME set; give an absolute path (the token cache is off for this run)")) {
+            try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "~bob/x", "HOME": "/h"])
+        }
+        #expect(throws: PushInputError("GLANCE_APNS_TOKEN_CACHE", "'x/y' is not an absolute path; give one, such as $HOME/.cache/glance/apns-tokens (the token cache is off for this run)")) {
+            try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "x/y", "HOME": "/h"])
+        }
+        #expect(throws: PushInputError("HOME", "is not set to a folder, so provider tokens are not cached between runs; set GLANCE_APNS_TOKEN_CACHE to keep them")) {
+            try ProviderTokenStore.defaultFolder(environment: [:])
+        }
     }
 
     @Test func sourceReusesThenRenews() async throws {
@@ -142,7 +158,11 @@ struct ProviderTokenStoreTests {
         let key = try ProviderKey.read(path: TestKey.path)
         let time = FakeTime(Date(timeIntervalSince1970: 1_767_225_600))
         let store = ProviderTokenStore(folder: folder)
-        let first = try await ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime).current()
+        let firstSource = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime)
+        let first = try await firstSource.current()
+        // Saved only once APNs took it.
+        #expect(store.cached(keyID: TestKey.keyID, teamID: TestKey.teamID, key: key, now: time.now) == nil)
+        await firstSource.confirm(first)
         time.advance(30 * 60)
         let second = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime)
         #expect(try await second.current() == first)
@@ -188,9 +208,29 @@ struct ProviderTokenStoreTests {
         let key = try ProviderKey.read(path: TestKey.path)
         let source = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: ProviderTokenStore(folder: folder + "/tokens"),
                                          time: FakeTime().pushTime)
-        _ = try await source.current()
-        let warnings = await source.warnings
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.hasPrefix(folder + "/tokens/TEAM123456_TESTKEY001.jwt: cannot be written") == true)
+        await source.confirm(try await source.current())
+        #expect(await source.warnings == [folder + "/tokens: is a file, not a folder for the token cache; the next run makes a new token (APNs allows a new one at most every 20 minutes)"])
+    }
+
+    /// A key file that holds another key under the same Key ID makes a token APNs refuses: it is never saved,
+    /// so the good token in the cache stays (and the next correct run makes no new one).
+    @Test func refusedTokenDoesNotReplaceTheCachedOne() async throws {
+        let folder = try scratchFolder("wrong-key")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let time = FakeTime(Date(timeIntervalSince1970: 1_767_225_600))
+        let store = ProviderTokenStore(folder: folder)
+        let key = try ProviderKey.read(path: TestKey.path)
+        let good = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime)
+        let token = try await good.current()
+        await good.confirm(token)
+        time.advance(60)
+        let wrongKey = try ProviderKey.read(path: TestKey.otherPath)
+        let wrong = ProviderTokenSource(key: wrongKey, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime)
+        let wrongToken = try await wrong.current()
+        #expect(wrongToken != token)
+        // APNs answered InvalidProviderToken, so the client does not confirm it: the cache still holds the good one.
+        #expect(store.cached(keyID: TestKey.keyID, teamID: TestKey.teamID, key: key, now: time.now) == token)
+        let again = ProviderTokenSource(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, store: store, time: time.pushTime)
+        #expect(try await again.current() == token)
     }
 }

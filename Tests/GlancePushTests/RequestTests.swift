@@ -74,7 +74,7 @@ struct RequestTests {
         let list = try TokenList(text: "\u{FEFF}# devices\r\nabcd\r\n\r\n  <ef 01>  \nABCD\n", name: "t.txt")
         #expect(list.tokens == ["abcd", "ef01"])
         #expect(list.repeatedLines == [5])
-        #expect(throws: PushInputError("t.txt:2", "'abc' is not a device token (hexadecimal digits, one token per line)")) {
+        #expect(throws: PushInputError("t.txt:2", "'abc' has an odd number of hexadecimal digits (3); a token is whole bytes; the file holds one hexadecimal token per line")) {
             try TokenList(text: "abcd\nabc\n", name: "t.txt")
         }
         #expect(throws: PushInputError("t.txt", "holds no tokens")) { try TokenList(text: "# none\n", name: "t.txt") }
@@ -85,6 +85,11 @@ struct RequestTests {
         #expect(APNsRequests.normalizedToken("abc") == nil)
         #expect(APNsRequests.normalizedToken("xyzw") == nil)
         #expect(APNsRequests.normalizedToken("") == nil)
+        // ASCII digits only: fullwidth ones (a CJK input method) pass Character.isHexDigit, not this.
+        #expect(APNsRequests.normalizedToken("７ｆ３ａ") == nil)
+        #expect(APNsRequests.tokenProblem("７ｆ３ａ") == "holds '７', not only the hexadecimal digits 0-9 and a-f (a fullwidth character: type the token with ASCII digits and letters)")
+        #expect(APNsRequests.normalizedToken(String(repeating: "a", count: 400)) != nil)
+        #expect(APNsRequests.tokenProblem(String(repeating: "a", count: 402)) == "has 402 hexadecimal digits; a device token has at most 400 (today 64 for a device, about 200 for a Live Activity)")
         #expect(APNsRequests.isChannelID("dHdvIGNoYW5uZWw="))
         #expect(!APNsRequests.isChannelID("not base64!"))
         #expect(APNsRequests.isRequestID("123e4567-e89b-12d3-a456-4266554400a0"))

@@ -60,7 +60,9 @@ final class StandIn: @unchecked Sendable {
     ///   - channels: channels that exist from the start, with their message storage policy (0 or 1).
     ///   - keyPath: the key whose public key verifies provider tokens.
     ///   - untrustedCA: a certificate authority folder to sign the server's certificate with instead of the trusted one.
-    init(rules: [[String: Any]] = [], channels: [String: Int] = [:], keyPath: String = TestKey.path, untrustedCA: String? = nil) throws {
+    ///   - maxRequestsPerConnection: close each connection (HTTP/2 GOAWAY) after this many requests.
+    init(rules: [[String: Any]] = [], channels: [String: Int] = [:], keyPath: String = TestKey.path, untrustedCA: String? = nil,
+         maxRequestsPerConnection: Int? = nil) throws {
         guard Self.packagesInstalled else {
             throw Failure(description: "GLANCE_PUSH_TESTS_REQUIRED=1, but the stand-in's Python packages are missing for \(Self.python): run Scripts/setup-push-tests.sh")
         }
@@ -93,6 +95,7 @@ final class StandIn: @unchecked Sendable {
         process.arguments = [Self.python, repositoryRoot + "/Scripts/push-test-server/server.py", "--ca-dir", ca, "--key-file", keyPath,
                              "--key-id", TestKey.keyID, "--team-id", TestKey.teamID, "--bundle-id", TestKey.bundleID,
                              "--script", scriptPath, "--record", recordPath, "--work-dir", folder]
+            + (maxRequestsPerConnection.map { ["--max-requests-per-connection", String($0)] } ?? [])
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -79,10 +79,12 @@ final class FakeTime: @unchecked Sendable {
     }
 }
 
-/// The context of a test run: a private token cache and HOME, the given clock, URLSession.
-func testContext(time: FakeTime, cache: String, environment: [String: String] = [:]) -> PushContext {
+/// The context of a test run: a private token cache and HOME, the given clock, URLSession (with `timeout`), and
+/// optionally a live stream.
+func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 20,
+                 stream: LiveOutput? = nil) -> PushContext {
     PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(environment) { $1 }, time: time.pushTime,
-                makeTransport: { URLSessionTransport(timeout: 20) })
+                makeTransport: { URLSessionTransport(timeout: timeout) }, stream: stream)
 }
 
 /// Runs `glance` on a thread of its own, as the executable does: the command blocks while its requests run on

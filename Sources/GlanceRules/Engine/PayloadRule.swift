@@ -47,10 +47,11 @@ public final class PayloadContext: @unchecked Sendable {
         report(file: push.body.name, line: position.line, column: position.column, "\(path) \(message)", severity: severity)
     }
 
-    /// Reports at a header line (or the headers file's first line when the header is absent).
+    /// Reports at a header line (or the headers file's first line when the header is absent), or at the
+    /// field's own `source` when it has one.
     public func report(header field: APNsHeaders.Field?, _ message: String, severity: Severity? = nil) {
         guard let headers = push.headers else { return }
-        report(file: headers.name, line: field?.line ?? 1, column: 1, message, severity: severity)
+        report(file: field?.source ?? headers.name, line: field?.line ?? 1, column: 1, message, severity: severity)
     }
 
     public func report(file: String, line: Int, column: Int, _ message: String, severity: Severity? = nil) {

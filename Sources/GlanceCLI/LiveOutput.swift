@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes while it runs, before its `Output` is returned: the process's standard output and
+/// error. `glance push` prints each push's line as its answer comes; other commands print when they end.
+public final class LiveOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private let standardOutput: @Sendable (String) -> Void
+    private let standardError: @Sendable (String) -> Void
+
+    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// The process's standard output and standard error, written at once (unbuffered).
+    public static let process = LiveOutput(standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                                           standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+
+    /// Writes both texts (standard error first), each only when not empty.
+    public func write(standardOutput out: String = "", standardError error: String = "") {
+        lock.lock()
+        defer { lock.unlock() }
+        if !error.isEmpty { standardError(error) }
+        if !out.isEmpty { standardOutput(out) }
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM. After `install`, the signals are taken by a thread of their own instead of ending
+/// the process wherever it is: the handler that a running batch of pushes set prints what is known (results so
+/// far, the summary), then the process exits with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM),
+/// as shells report a process a signal ended. Without a handler the process exits at once with that code.
+public enum Interrupts {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+
+    /// Blocks SIGINT and SIGTERM in the calling thread (and so in every thread it starts later) and starts the
+    /// thread that waits for them. Call it first thing in `main`.
+    public static func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let waiter = Thread {
+            var waitedFor = sigset_t()
+            sigemptyset(&waitedFor)
+            sigaddset(&waitedFor, SIGINT)
+            sigaddset(&waitedFor, SIGTERM)
+            while true {
+                var signal: Int32 = 0
+                guard sigwait(&waitedFor, &signal) == 0 else { continue }
+                lock.lock()
+                let current = handler
+                lock.unlock()
+                current?(signal)
+                _exit(128 + signal)
+            }
+        }
+        waiter.start()
+    }
+
+    /// Runs `body` with `interrupted` as the handler of SIGINT and SIGTERM (given the signal's number).
+    static func handling<T>(_ interrupted: @escaping @Sendable (Int32) -> Void, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        handler = interrupted
+        lock.unlock()
+        defer {
+            lock.lock()
+            handler = nil
+            lock.unlock()
+        }
+        return try body()
+    }
+
+    /// The name of a signal for messages: "SIGINT".
+    static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        default: return "signal \(signal)"
+        }
+    }
+}
