@@ -70,7 +70,7 @@ extension CommandLineTool {
         let (body, unfilled) = PayloadTemplate.body(for: type, event: event, time: time)
         output.standardOutput += PayloadTemplate.prettyText(body) + "\n"
         for part in unfilled {
-            output.standardError += "glance: warning: \(part): no placeholder; fill in this value by hand\n"
+            output.standardError += "glance: warning: \(OutputText.escaped(part)): no placeholder; fill in this value by hand\n"
         }
     }
 
@@ -143,15 +143,21 @@ extension CommandLineTool {
 enum PushSequence {
     /// `at` is UNIX seconds, or — below 10^8 — seconds after the first push's timestamp.
     static func jsonLines(path: String, headers: APNsHeaders?, broadcast: Bool) throws -> [SimulatedPush] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw PayloadInputError(file: path, reason: "cannot be read as UTF-8 text")
+        let data = try PayloadInputError.reading(path, limit: .jsonLines, what: "a JSON Lines file")
+        guard let text = String(data: data, encoding: .utf8) else { throw PayloadInputError(file: path, reason: "cannot be read as UTF-8 text") }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.count <= JSONLimits.maximumJSONLines else {
+            throw PayloadInputError(file: path, reason: "has \(lines.count) lines, over Glance's limit of \(JSONLimits.maximumJSONLines) pushes in a JSON Lines file")
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             let source = "\(path):\(index + 1)"
+            if let problem = JSONLimits.pushBody.problem(in: Data(trimmed.utf8)) {
+                throw PayloadInputError(file: "\(source):\(problem.column)", reason: problem.message)
+            }
             guard let entry = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: source, reason: "is not a JSON object {\"at\", \"headers\", \"body\"}")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 
 /// The HTTP/2 headers of an APNs request (facts APNS-10…APNS-19), as given with `--headers`: `name: value`
 /// lines (blank lines and `#` comments ignored; pseudo-headers such as `:path` allowed), or a JSON object of
@@ -25,6 +26,9 @@ public struct APNsHeaders: Sendable {
         self.name = name
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("{") {
+            if let problem = JSONLimits.headers.problem(in: Data(trimmed.utf8)) {
+                throw PayloadInputError(file: name, reason: problem.message)
+            }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: name, reason: "is not a JSON object of header names and values")
             }
@@ -53,9 +57,9 @@ public struct APNsHeaders: Sendable {
         self.fields = fields
     }
 
-    /// Reads `--headers FILE`.
+    /// Reads `--headers FILE` (at most `InputLimit.headers`, a regular file).
     public static func read(path: String) throws -> APNsHeaders {
-        guard let data = FileManager.default.contents(atPath: path) else { throw PayloadInputError(file: path, reason: "cannot be read") }
+        let data = try PayloadInputError.reading(path, limit: .headers, what: "a headers file")
         guard let text = String(data: data, encoding: .utf8) else { throw PayloadInputError(file: path, reason: "is not UTF-8 text") }
         return try APNsHeaders(name: path, text: text)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 
 /// A push body as sent: its bytes, and the JSON value Foundation reads from them.
 ///
@@ -61,21 +62,30 @@ public struct PayloadDocument: Sendable {
         self.locator = locator
     }
 
-    /// Reads a body from a file, or standard input for `-`.
-    /// - Throws: `PayloadInputError` when the file cannot be read.
-    public static func read(path: String, maximumBytes: Int = 64 << 20) throws -> PayloadDocument {
+    /// Reads a body from a file, or standard input for `-`: at most `InputLimit.pushBody`, a regular file,
+    /// within `JSONLimits.pushBody`.
+    /// - Throws: `PayloadInputError` when the file cannot be read or is past a limit.
+    public static func read(path: String) throws -> PayloadDocument {
+        let limit = InputLimit.pushBody
+        let data: Data
         if path == "-" {
-            return PayloadDocument(name: "<stdin>", data: FileHandle.standardInput.readDataToEndOfFile())
+            data = FileHandle.standardInput.readData(ofLength: limit.maximumBytes + 1)
+            guard data.count <= limit.maximumBytes else {
+                throw PayloadInputError(file: "<stdin>", reason: "is over Glance's limit of \(InputLimit.describe(bytes: limit.maximumBytes)) for a \(limit.kind)")
+            }
+        } else {
+            data = try PayloadInputError.reading(path, limit: limit, what: "a JSON file")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw PayloadInputError(file: path, reason: "no such file") }
-        guard !isDirectory.boolValue else { throw PayloadInputError(file: path, reason: "is a folder, not a JSON file") }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int else {
-            throw PayloadInputError(file: path, reason: "cannot be read")
+        let name = path == "-" ? "<stdin>" : path
+        try checkStructure(data, name: name)
+        return PayloadDocument(name: name, data: data)
+    }
+
+    /// Throws when a body passes `JSONLimits.pushBody` (nesting, keys), naming the line and column.
+    static func checkStructure(_ data: Data, name: String) throws {
+        if let problem = JSONLimits.pushBody.problem(in: data) {
+            throw PayloadInputError(file: "\(name):\(problem.line):\(problem.column)", reason: problem.message)
         }
-        guard size <= maximumBytes else { throw PayloadInputError(file: path, reason: "is \(size) bytes; a push body is at most 5120 bytes, and Glance reads at most \(maximumBytes)") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw PayloadInputError(file: path, reason: "cannot be read") }
-        return PayloadDocument(name: path, data: data)
     }
 
     /// The `aps` dictionary, when the body is an object that has one.
@@ -145,4 +155,16 @@ public struct PayloadInputError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(file): \(reason)" }
+
+    /// Reads an input file through `FileSystem` (a regular file within `limit`), with the reasons as a payload
+    /// input states them: `no such file`, `is a folder, not a JSON file`, `not read: it is …`.
+    public static func reading(_ path: String, limit: InputLimit, what: String) throws -> Data {
+        do { return try FileSystem().read(path, limit: limit) } catch let error as ProjectError {
+            switch error {
+            case .unreadable(_, "no such file"): throw PayloadInputError(file: path, reason: "no such file")
+            case .unreadable(_, "it is a folder, not a file"): throw PayloadInputError(file: path, reason: "is a folder, not \(what)")
+            default: throw PayloadInputError(file: path, reason: error.reasonText)
+            }
+        }
+    }
 }

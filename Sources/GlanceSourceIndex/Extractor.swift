@@ -102,7 +102,9 @@ enum Extractor {
             var result: [(String, IfConfigClauseSyntax)] = []
             for clause in ifConfig.clauses {
                 let own = clause.condition?.trimmedDescription
-                let negatedPrevious = previous.map { "!(\($0))" }
+                // Each clause's condition repeats the negation of every clause before it; past 32 clauses that
+                // part is an unknown name (so the text stays linear in the number of clauses).
+                let negatedPrevious = previous.count > 32 ? ["moreThan32EarlierClauses"] : previous.map { "!(\($0))" }
                 let condition: String
                 if let own { condition = (negatedPrevious + ["(\(own))"]).joined(separator: " && ") }
                 else { condition = negatedPrevious.isEmpty ? "true" : negatedPrevious.joined(separator: " && ") }
@@ -431,44 +433,58 @@ enum Extractor {
             }
         }
 
+        /// `if … else if … else …` as one set of branches, read in a loop (an `else if` chain can be thousands long).
         func ifBranches(_ ifExpr: IfExprSyntax) -> Expr {
-            var conditionExprs = conditions(ifExpr.conditions)
-            var clauses = [Clause(condition: nil, body: block(ifExpr.body.statements))]
-            switch ifExpr.elseBody {
-            case .ifExpr(let nested)?:
-                if case .branches(let nestedConditions, let nestedClauses, _) = ifBranches(nested) {
-                    conditionExprs += nestedConditions
-                    clauses += nestedClauses
+            var conditionExprs: [Expr] = []
+            var clauses: [Clause] = []
+            var current: IfExprSyntax? = ifExpr
+            while let branch = current {
+                current = nil
+                conditionExprs += conditions(branch.conditions)
+                clauses.append(Clause(condition: nil, body: block(branch.body.statements)))
+                switch branch.elseBody {
+                case .ifExpr(let nested)?:
+                    current = nested
+                case .codeBlock(let elseBlock)?:
+                    clauses.append(Clause(condition: nil, body: block(elseBlock.statements)))
+                case nil:
+                    clauses.append(Clause(condition: nil, body: .empty))
+                @unknown default:
+                    break
                 }
-            case .codeBlock(let elseBlock)?:
-                clauses.append(Clause(condition: nil, body: block(elseBlock.statements)))
-            case nil:
-                clauses.append(Clause(condition: nil, body: .empty))
-            @unknown default:
-                break
             }
             return .branches(conditions: conditionExprs, clauses: clauses, location: location(ifExpr))
         }
 
         /// An unfolded operator sequence (`a = b + c`, `x ? y : z`, `a as B`).
         func sequence(_ elements: [ExprSyntax], location here: SourceLocation) -> Expr {
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
-                return .assignment(target: expr(elements[0]), op: "=", value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+            sequence(elements[...], location: here, depth: 0)
+        }
+
+        /// `a = b = c …` and `a ? b : c ? d : …` nest one level per operator; past 64 levels the rest of the
+        /// sequence is kept flat, so a statement of thousands of operators costs linear time and stack.
+        func sequence(_ elements: ArraySlice<ExprSyntax>, location here: SourceLocation, depth: Int) -> Expr {
+            guard depth < 64 else {
+                return .other(elements.filter { !$0.is(BinaryOperatorExprSyntax.self) && !$0.is(AssignmentExprSyntax.self) }.map { expr($0) }, location: here)
             }
-            if elements.count >= 3, let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text.hasSuffix("="),
+            let first = elements.startIndex
+            if elements.count >= 3, elements[first + 1].is(AssignmentExprSyntax.self) {
+                return .assignment(target: expr(elements[first]), op: "=", value: sequence(elements.dropFirst(2), location: here, depth: depth + 1), location: here)
+            }
+            if elements.count >= 3, let op = elements[first + 1].as(BinaryOperatorExprSyntax.self), op.operator.text.hasSuffix("="),
                !["==", "!=", "<=", ">=", "===", "!=="].contains(op.operator.text) {
-                return .assignment(target: expr(elements[0]), op: op.operator.text, value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+                return .assignment(target: expr(elements[first]), op: op.operator.text, value: sequence(elements.dropFirst(2), location: here, depth: depth + 1), location: here)
             }
-            if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0,
+            if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > first,
                let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
-                let condition = sequence(Array(elements[..<index]), location: here)
-                let rest = sequence(Array(elements[(index + 1)...]), location: here)
+                let condition = sequence(elements[..<index], location: here, depth: depth + 1)
+                let rest = sequence(elements[(index + 1)...], location: here, depth: depth + 1)
                 return .branches(conditions: [condition],
                                  clauses: [Clause(condition: nil, body: Block([expr(ternary.thenExpression)])),
                                            Clause(condition: nil, body: Block([rest]))],
                                  location: here)
             }
-            if elements.count == 1 { return expr(elements[0]) }
+            if elements.count == 1 { return expr(elements[first]) }
             var operands: [Expr] = []
             var operators: [String] = []
             for element in elements {

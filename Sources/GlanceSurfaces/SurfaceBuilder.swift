@@ -84,7 +84,7 @@ struct SurfaceBuilder {
             }
         }
         for (path, reason) in index.unreadable.sorted(by: { $0.key < $1.key }) {
-            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not read: \(reason)"))
+            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: reason))
         }
         for path in index.notUTF8 {
             skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not valid UTF-8; read with replacement characters"))

@@ -25,13 +25,9 @@ struct XcodeProjectReader {
             throw ProjectError.malformed(projectPath.relative(to: root), reason: "no project.pbxproj inside")
         }
         do {
-            pbx = try PBXProj(contentsOf: URL(fileURLWithPath: resolved))
+            pbx = try PBXProj(path: resolved, fileSystem: fileSystem)
         } catch let error as ProjectError {
-            switch error {
-            case .malformed(_, let reason), .nothingToLint(_, let reason): throw ProjectError.malformed(resolved.relative(to: root), reason: reason)
-            case .unreadable(_, let reason): throw ProjectError.unreadable(resolved.relative(to: root), reason: reason)
-            case .notFound: throw ProjectError.notFound(resolved.relative(to: root))
-            }
+            throw error.naming(resolved.relative(to: root))
         }
         let folder = projectPath.deletingLastPathComponent
         sourceRoot = folder.appendingPath(pbx.project.projectDirPath).standardizedPath
@@ -266,14 +262,14 @@ struct XcodeProjectReader {
             if let resolved = fileSystem.resolve(absolute) {
                 entitlementsFile = resolved.relative(to: root)
                 do {
-                    let value = try PlistReader.read(URL(fileURLWithPath: resolved))
+                    let value = try PlistReader.read(resolved, fileSystem: fileSystem)
                     if let dictionary = value.dictionary {
                         entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
                     } else {
                         entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
                     }
                 } catch let error as ProjectError {
-                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.description.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)))"
+                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.reasonText))"
                 } catch {
                     entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read"
                 }
@@ -286,6 +282,16 @@ struct XcodeProjectReader {
             break
         }
         if let entitlementsProblem { configurationNotes.append(entitlementsProblem) }
+        // Settings past the expansion limits are unknown, like undefined ones; say which and why, once.
+        let overflowing = settings.assignedNames.compactMap { name -> (String, String)? in
+            guard case .unknown(let missing) = settings.value(name), let reason = missing.first(where: { $0.contains("Glance's limit") }) else { return nil }
+            return (name, reason)
+        }
+        if let (name, reason) = overflowing.first {
+            let others = overflowing.count - 1
+            let subject = others == 0 ? "build setting \(name) is" : "build settings \(name) and \(others) other\(others == 1 ? "" : "s") are"
+            configurationNotes.append("\(subject) unknown: \(reason)")
+        }
         return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
                                    entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
                                    objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem)
