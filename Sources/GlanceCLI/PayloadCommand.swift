@@ -146,8 +146,9 @@ enum PushSequence {
         let data = try PayloadInputError.reading(path, limit: .jsonLines, what: "a JSON Lines file")
         guard let text = String(data: data, encoding: .utf8) else { throw PayloadInputError(file: path, reason: "cannot be read as UTF-8 text") }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        guard lines.count <= JSONLimits.maximumJSONLines else {
-            throw PayloadInputError(file: path, reason: "has \(lines.count) lines, over Glance's limit of \(JSONLimits.maximumJSONLines) pushes in a JSON Lines file")
+        let pushCount = lines.count { !$0.allSatisfy(\.isWhitespace) }
+        guard pushCount <= JSONLimits.maximumJSONLines else {
+            throw PayloadInputError(file: path, reason: "holds \(pushCount) pushes, over Glance's limit of \(JSONLimits.maximumJSONLines) in a JSON Lines file")
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?

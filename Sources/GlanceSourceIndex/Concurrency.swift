@@ -28,8 +28,22 @@ public let deepStackSize = 512 << 20
 /// 512 MiB reservation). Whatever it gets, it records, and `ParseGuard.currentLimits` shrinks the nesting
 /// Glance lets SwiftParser and its walkers see to what that stack holds.
 public enum DeepStack {
-    /// Stack sizes tried in turn.
-    static let sizes = [deepStackSize, 128 << 20, 32 << 20, 8 << 20]
+    /// Stack sizes tried in turn: from 512 MiB down to 8 MiB, none over an eighth of the address space the
+    /// process may use (`ulimit -v`), so that the stacks of the threads Glance starts (the main work and one
+    /// worker per core) leave room for the heap.
+    static let sizes: [Int] = {
+        let all = [deepStackSize, 128 << 20, 32 << 20, 8 << 20]
+        guard let limit = addressSpaceLimit else { return all }
+        let fitting = all.filter { $0 <= limit / 8 }
+        return fitting.isEmpty ? [all.last!] : fitting
+    }()
+
+    /// `ulimit -v` in bytes, when set.
+    static var addressSpaceLimit: Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur > 0, limit.rlim_cur < 1 << 50 else { return nil }
+        return Int(limit.rlim_cur)
+    }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var granted: Int?

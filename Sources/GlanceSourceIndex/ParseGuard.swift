@@ -38,8 +38,8 @@ public struct ParseGuard: Sendable {
         /// they shrink with a smaller stack (when the deep stacks cannot be had).
         public static func forStack(bytes: Int) -> Limits {
             var limits = standard
-            // About 64 KiB of stack per nesting level and 16 KiB per chain link, measured on debug builds,
-            // with a quarter of the stack kept spare.
+            // Measured on debug builds: a chain of 500 links needs 8 MiB, 4,000 need 64 MiB (16 KiB a link);
+            // 128 nested brackets need 4 MiB (reckoned at 64 KiB a level, to be safe). A quarter is kept spare.
             let usable = bytes / 4 * 3
             limits.nesting = max(16, min(standard.nesting, usable / (64 << 10)))
             limits.postfixChain = max(64, min(standard.postfixChain, usable / (16 << 10)))

@@ -36,39 +36,61 @@ struct XcodeProjectReader {
 
     // MARK: - Group tree
 
+    /// Parents of the group tree, from the main group down. An element listed a second time (Xcode never
+    /// writes that; a damaged or hand-edited file can, even inside its own subtree, a cycle) keeps its first
+    /// place, and the project's notes say so: its files are still read.
     private mutating func indexGroupTree() {
         var stack = [pbx.project.mainGroup].compactMap { $0 }
-        var seen: Set<String> = []
+        var seen: Set<String> = Set(stack)
+        var noted = false
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            guard let element = pbx.fileElement(id) else { continue }
             for child in element.children {
+                guard seen.insert(child).inserted else {
+                    if !noted {
+                        let name = pbx.fileElement(child).flatMap { $0.name ?? $0.path } ?? child
+                        notes.append("\(projectPath.relative(to: root)): the group tree lists '\(name)' more than once (or inside itself); its first place is used")
+                        noted = true
+                    }
+                    continue
+                }
                 parents[child] = id
                 stack.append(child)
             }
         }
     }
 
-    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk.
+    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk. Walks up the
+    /// parents without recursion (a group tree can be thousands deep).
     mutating func path(of id: String) -> String? {
         if let cached = elementPaths[id] { return cached }
-        elementPaths[id] = .some(nil)   // guards against cycles
+        // The chain from `id` up to the first element whose path is known, or to the top.
+        var chain: [String] = []
+        var visited: Set<String> = []
+        var current: String? = id
+        while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
+            chain.append(element)
+            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
+        }
+        for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
+        return elementPaths[id] ?? nil
+    }
+
+    /// One element's path, its parent's being known already (see `path(of:)`).
+    private func computePath(of id: String) -> String? {
         guard let element = pbx.fileElement(id) else { return nil }
         var base: String?
         switch element.sourceTree {
         case "<group>":
-            if let parent = parents[id] { base = path(of: parent) } else if id == pbx.project.mainGroup { base = sourceRoot } else { base = sourceRoot }
+            if let parent = parents[id] { base = elementPaths[parent] ?? nil } else { base = sourceRoot }
         case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
         case "<absolute>": base = ""
         default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
         }
-        var result: String?
-        if let base {
-            if id == pbx.project.mainGroup, element.path == nil { result = sourceRoot }
-            else if let own = element.path { result = (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
-            else { result = base }   // a group without a path sits where its parent is
-        }
-        elementPaths[id] = .some(result)
-        return result
+        guard let base else { return nil }
+        if id == pbx.project.mainGroup, element.path == nil { return sourceRoot }
+        if let own = element.path { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
+        return base   // a group without a path sits where its parent is
     }
 
     /// `path(of:)`, then resolved against the disk (case-insensitively on Linux).
