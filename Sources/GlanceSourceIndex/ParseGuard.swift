@@ -14,7 +14,7 @@
 public struct ParseGuard: Sendable {
     /// The bounds; each is far above what hand-written Swift reaches.
     public struct Limits: Sendable, Equatable {
-        /// Brackets (`(`, `[`, `{`) and string interpolations open at once.
+        /// Brackets (`(`, `[`, `{`), string interpolations and `#if` blocks open at once.
         public var nesting: Int
         /// Opening brackets in a row, with only spaces and comments between (`[[[[`, `([([`).
         public var openingRun: Int
@@ -23,16 +23,20 @@ public struct ParseGuard: Sendable {
         /// `.member` accesses in one postfix chain (`Text("x").padding().padding()…`): each is one level of
         /// the syntax tree, which Glance's walkers follow recursively.
         public var postfixChain: Int
+        /// Bytes of one name, number or operator outside strings and comments (SwiftParser's error recovery
+        /// lexes a token again at each attempt, so a two-megabyte name costs it minutes).
+        public var tokenLength: Int
 
-        public init(nesting: Int, openingRun: Int, angleChain: Int, postfixChain: Int) {
+        public init(nesting: Int, openingRun: Int, angleChain: Int, postfixChain: Int, tokenLength: Int) {
             self.nesting = nesting
             self.openingRun = openingRun
             self.angleChain = angleChain
             self.postfixChain = postfixChain
+            self.tokenLength = tokenLength
         }
 
         /// The limits with Glance's deep stacks (see `deepStackSize`).
-        public static let standard = Limits(nesting: 128, openingRun: 12, angleChain: 32, postfixChain: 4_000)
+        public static let standard = Limits(nesting: 128, openingRun: 12, angleChain: 32, postfixChain: 4_000, tokenLength: 1_024)
 
         /// The limits for a stack of `bytes`: nesting and postfix chains are what the walkers recurse on, so
         /// they shrink with a smaller stack (when the deep stacks cannot be had).
@@ -63,6 +67,7 @@ public struct ParseGuard: Sendable {
         public var openingRun = Peak()
         public var angleChain = Peak()
         public var postfixChain = Peak()
+        public var tokenLength = Peak()
     }
 
     public let limits: Limits
@@ -75,10 +80,11 @@ public struct ParseGuard: Sendable {
     public func refusal(_ text: String) -> String? {
         let measure = Self.measure(text)
         let bounds: [(Peak, Int, String)] = [
-            (measure.nesting, limits.nesting, "brackets nested"),
+            (measure.nesting, limits.nesting, "brackets and #if blocks nested"),
             (measure.openingRun, limits.openingRun, "opening brackets in a row"),
             (measure.angleChain, limits.angleChain, "unclosed '<' in a row"),
             (measure.postfixChain, limits.postfixChain, "member accesses in one chain"),
+            (measure.tokenLength, limits.tokenLength, "bytes in one name, number or operator"),
         ]
         for (peak, limit, what) in bounds where peak.value > limit {
             let line = peak.line
@@ -105,6 +111,8 @@ public struct ParseGuard: Sendable {
         enum Frame { case bracket, interpolation(hashes: Int, multiline: Bool) }
         var frames: [Frame] = []
         var openRun = 0
+        /// `#if` blocks open.
+        var conditionals = 0
         var angles = 0
         /// Member accesses of the chain being read, per bracket level (index = nesting depth).
         var chains: [Int] = [0]
@@ -116,6 +124,13 @@ public struct ParseGuard: Sendable {
         mutating func run() {
             while index < bytes.count {
                 let byte = bytes[index]
+                // At the start of a run of operator characters (not a comment), measure it as one token.
+                if Self.isOperatorByte(byte), index == 0 || !Self.isOperatorByte(bytes[index - 1]),
+                   !(byte == 0x2F && (peek(1) == 0x2F || peek(1) == 0x2A)) {
+                    var end = index
+                    while end < bytes.count, Self.isOperatorByte(bytes[end]) { end += 1 }
+                    measure.tokenLength.raise(end - index, line: line)
+                }
                 switch byte {
                 case 0x0A:
                     line += 1; index += 1
@@ -126,7 +141,16 @@ public struct ParseGuard: Sendable {
                 case 0x2F where peek(1) == 0x2A:
                     skipBlockComment()
                 case 0x22, 0x23:
-                    if !startString() { significant(byte); index += 1 }
+                    if !startString() {
+                        // `#if … #endif` blocks nest like brackets (each opens a level SwiftParser's lookahead skips).
+                        if byte == 0x23, word(at: index + 1, is: "if") {
+                            conditionals += 1
+                            measure.nesting.raise(frames.count + conditionals, line: line)
+                        } else if byte == 0x23, word(at: index + 1, is: "endif") {
+                            conditionals = max(0, conditionals - 1)
+                        }
+                        significant(byte); index += 1
+                    }
                 case 0x28, 0x5B, 0x7B:   // ( [ {
                     open(byte)
                 case 0x29, 0x5D, 0x7D:   // ) ] }
@@ -153,14 +177,18 @@ public struct ParseGuard: Sendable {
                     significant(byte); index += 2
                 case 0x30...0x39:                      // a number literal
                     stop()
+                    let start = index
                     while index < bytes.count, isWordByte(bytes[index]) || bytes[index] == 0x2E && peek(1).map(isDigit) == true { index += 1 }
+                    measure.tokenLength.raise(index - start, line: line)
                     previous = 0x31
                 default:
                     if isWordByte(byte) {
                         // A name right after a name or a closing bracket starts a new expression (the next
                         // statement): the chain before it has ended.
                         if previous == 0x61 || previous == 0x29 || previous == 0x5D || previous == 0x7D { chains[chains.count - 1] = 0 }
+                        let start = index
                         while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+                        measure.tokenLength.raise(index - start, line: line)
                         openRun = 0
                         previous = 0x61
                     } else {
@@ -174,11 +202,25 @@ public struct ParseGuard: Sendable {
 
         func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
+        /// Whether the name at `position` is exactly `word`.
+        func word(at position: Int, is word: String) -> Bool {
+            let expected = Array(word.utf8)
+            guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else { return false }
+            return position + expected.count == bytes.count || !isWordByte(bytes[position + expected.count])
+        }
+
         func isWordByte(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x24 || byte >= 0x80
         }
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+        static func isOperatorByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F, 0x2E, 0x5C: return true   // / = - + ! * % < > & | ^ ~ ? . \
+            default: return false
+            }
+        }
 
         /// Whether a `.` after this byte continues a postfix chain (`x.a`, `f().a`, `a[0].b`), rather than start
         /// an implicit member (`.horizontal` after `(` or `,`).
@@ -198,7 +240,7 @@ public struct ParseGuard: Sendable {
         mutating func open(_ byte: UInt8) {
             frames.append(.bracket)
             chains.append(0)
-            measure.nesting.raise(frames.count, line: line)
+            measure.nesting.raise(frames.count + conditionals, line: line)
             openRun += 1
             measure.openingRun.raise(openRun, line: line)
             if byte == 0x7B { angles = 0 }
@@ -263,7 +305,7 @@ public struct ParseGuard: Sendable {
                             index = position + 1
                             frames.append(.interpolation(hashes: hashes, multiline: multiline))
                             chains.append(0)
-                            measure.nesting.raise(frames.count, line: line)
+                            measure.nesting.raise(frames.count + conditionals, line: line)
                             previous = 0x28
                             return
                         }

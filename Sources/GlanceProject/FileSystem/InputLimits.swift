@@ -17,7 +17,7 @@ public struct InputLimit: Sendable, Equatable {
     }
 
     /// A Swift file of the project (generated code included).
-    public static let swiftSource = InputLimit(kind: "Swift source", maximumBytes: 8 << 20)
+    public static let swiftSource = InputLimit(kind: "Swift source", maximumBytes: 4 << 20)
     /// `Package.swift` of a local package, Tuist's `Project.swift`.
     public static let manifest = InputLimit(kind: "Swift manifest", maximumBytes: 1 << 20)
     /// `project.pbxproj`.

@@ -93,6 +93,11 @@ public struct ProjectLoader {
             }
             throw error.naming(contents.relative(to: root))
         }
+        // FoundationXML's XMLParser stops the process on an element or attribute name that is not UTF-8 (it
+        // force-unwraps the decoded name), so the bytes are checked first: Xcode writes this file in UTF-8.
+        if let problem = Self.notUTF8XML(data) {
+            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(problem))")
+        }
         let reader = WorkspaceReader(folder: workspace.deletingLastPathComponent)
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -120,6 +125,32 @@ public struct ProjectLoader {
                 ? "the workspace names no .xcodeproj" : "every project the workspace names is missing (\(missing.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")))")
         }
         return projects
+    }
+
+    /// Why XML bytes are not UTF-8 text (`not UTF-8 at line 3`, `declares encoding ISO-8859-1; Xcode writes
+    /// UTF-8`), or nil.
+    static func notUTF8XML(_ data: Data) -> String? {
+        guard String(validating: data, as: UTF8.self) == nil else {
+            if data.starts(with: Array("<?xml".utf8)), let end = data.firstRange(of: Data("?>".utf8)) {
+                let declaration = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self)
+                if let range = declaration.range(of: #"encoding\s*=\s*["']([^"']*)["']"#, options: .regularExpression) {
+                    let value = declaration[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first.map(String.init) ?? ""
+                    if value.lowercased() != "utf-8" { return "declares encoding \(value); Xcode writes UTF-8" }
+                }
+            }
+            return nil
+        }
+        var valid = 0
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        scan: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): valid += scalar.count
+            case .emptyInput, .error: break scan
+            }
+        }
+        let line = data.prefix(valid).filter { $0 == 0x0A }.count + 1
+        return "not UTF-8 at line \(line)"
     }
 
     func read(root: String, projects: [String], notes initialNotes: [String], given: String) throws -> ProjectModel {
