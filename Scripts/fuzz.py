@@ -33,6 +33,7 @@ file (`input`), and `case.json` (kind, file, command, outcome). A summary table 
 ends the output; --json FILE writes it as JSON too.
 """
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -405,7 +406,7 @@ def minimize(options):
     def fails(candidate):
         return run_case(kind, candidate, glance, options.timeout, work)[0] == wanted
 
-    if isinstance(payload, bytes):
+    if isinstance(payload, bytes) and options.duration > 0:
         if not fails(payload):
             sys.exit(f"fuzz.py: {options.minimize} no longer fails ({wanted}); nothing to minimize")
         chunk = max(1, len(payload) // 2)
@@ -425,17 +426,59 @@ def minimize(options):
     if options.keep:
         folder = os.path.join(REGRESSIONS, options.keep)
         os.makedirs(folder, exist_ok=True)
-        if isinstance(payload, bytes):
-            with open(os.path.join(folder, "input"), "wb") as handle:
-                handle.write(payload)
         base = KINDS[kind][0]
+        kept = {"kind": kind, "base": "LegacyPackages" if base == "legacy" else "ProductivityTimer",
+                "workspace": base == "workspace", "file": KINDS[kind][1],
+                "special": None if isinstance(payload, bytes) else payload,
+                "arguments": KINDS[kind][2], "found": f"{case['outcome']}: {case['mutation']}"}
+        if isinstance(payload, bytes):
+            if len(payload) > 64 * 1024:
+                kept["parts"] = parts(payload)   # what makes such inputs hostile is their size: kept run-length encoded
+            else:
+                with open(os.path.join(folder, "input"), "wb") as handle:
+                    handle.write(payload)
         with open(os.path.join(folder, "case.json"), "w") as handle:
-            json.dump({"kind": kind, "base": "LegacyPackages" if base == "legacy" else "ProductivityTimer",
-                       "workspace": base == "workspace", "file": KINDS[kind][1],
-                       "special": None if isinstance(payload, bytes) else payload,
-                       "arguments": KINDS[kind][2], "found": f"{case['outcome']}: {case['mutation']}"}, handle, indent=2)
+            json.dump(kept, handle, indent=2)
         print(f"kept as {folder}")
     return 0
+
+
+def parts(data):
+    """The bytes as a list of parts — {"text"} or {"base64"}, with "repeat" for a unit of 1 to 16 bytes repeated
+    at least 64 times — which FuzzRegressionTests expands back."""
+    result, literal, index = [], bytearray(), 0
+
+    def flush():
+        if literal:
+            try:
+                result.append({"text": literal.decode("utf-8")})
+            except UnicodeDecodeError:
+                result.append({"base64": base64.b64encode(bytes(literal)).decode()})
+            literal.clear()
+
+    while index < len(data):
+        best = (0, 1)
+        for width in range(1, 17):
+            unit = data[index:index + width]
+            count = 1
+            while data[index + count * width:index + (count + 1) * width] == unit:
+                count += 1
+            if count >= 64 and count * width > best[0] * best[1]:
+                best = (count, width)
+        count, width = best
+        if count >= 64:
+            flush()
+            unit = data[index:index + width]
+            try:
+                result.append({"text": unit.decode("utf-8"), "repeat": count})
+            except UnicodeDecodeError:
+                result.append({"base64": base64.b64encode(unit).decode(), "repeat": count})
+            index += count * width
+        else:
+            literal.append(data[index])
+            index += 1
+    flush()
+    return result
 
 
 def replay(options):

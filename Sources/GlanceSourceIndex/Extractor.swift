@@ -525,22 +525,36 @@ enum Extractor {
             return StringLiteral(segments: segments, location: location(literal))
         }
 
+        /// A string literal segment's text with Swift's escapes decoded: `\n`, `\r`, `\t`, `\0`, `\u{…}`, and a
+        /// backslash before any other character (`\"`, `\\`) standing for that character.
         func unescape(_ text: String) -> String {
             guard text.contains("\\") else { return text }
-            var result = ""
-            var escaping = false
-            for character in text {
-                if escaping {
-                    switch character {
-                    case "n": result.append("\n")
-                    case "t": result.append("\t")
-                    case "0": result.append("\0")
-                    default: result.append(character)
+            var result = String.UnicodeScalarView()
+            var scalars = text.unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                guard scalar == "\\", let escaped = scalars.next() else { result.append(scalar); continue }
+                switch escaped {
+                case "n": result.append("\n")
+                case "r": result.append("\r")
+                case "t": result.append("\t")
+                case "0": result.append("\0")
+                case "u":
+                    // `\u{1F600}`: up to eight hex digits in braces; anything malformed is kept as written.
+                    var digits = ""
+                    var closed = false
+                    if let open = scalars.next(), open == "{" {
+                        while let next = scalars.next() {
+                            if next == "}" { closed = true; break }
+                            digits.unicodeScalars.append(next)
+                            if digits.count > 8 { break }
+                        }
                     }
-                    escaping = false
-                } else if character == "\\" { escaping = true } else { result.append(character) }
+                    if closed, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) { result.append(decoded) }
+                    else { result.append(contentsOf: "\\u{\(digits)".unicodeScalars) }
+                default: result.append(escaped)
+                }
             }
-            return result
+            return String(result)
         }
 
         /// Sub-expressions and blocks of a node Glance does not model, so calls inside are not lost.

@@ -51,23 +51,37 @@ public struct ParseGuard: Sendable {
         }
     }
 
-    /// The largest value of one measure, and the first line where it was reached.
+    /// The largest value of one measure, and the first line where it went past its limit.
     public struct Peak: Sendable, Equatable {
+        public let limit: Int
         public var value = 0
-        public var line = 1
+        /// The line where the value first went past `limit`; nil while within it.
+        public var passedAt: Int?
 
-        mutating func raise(_ candidate: Int, line where_: Int) {
-            if candidate > value { value = candidate; line = where_ }
+        init(limit: Int) { self.limit = limit }
+
+        mutating func raise(_ candidate: Int, line: Int) {
+            guard candidate > value else { return }
+            value = candidate
+            if value > limit, passedAt == nil { passedAt = line }
         }
     }
 
     /// What the scan measured.
     public struct Measure: Sendable, Equatable {
-        public var nesting = Peak()
-        public var openingRun = Peak()
-        public var angleChain = Peak()
-        public var postfixChain = Peak()
-        public var tokenLength = Peak()
+        public var nesting: Peak
+        public var openingRun: Peak
+        public var angleChain: Peak
+        public var postfixChain: Peak
+        public var tokenLength: Peak
+
+        init(limits: Limits) {
+            nesting = Peak(limit: limits.nesting)
+            openingRun = Peak(limit: limits.openingRun)
+            angleChain = Peak(limit: limits.angleChain)
+            postfixChain = Peak(limit: limits.postfixChain)
+            tokenLength = Peak(limit: limits.tokenLength)
+        }
     }
 
     public let limits: Limits
@@ -78,24 +92,25 @@ public struct ParseGuard: Sendable {
 
     /// Why `text` must not be parsed (one line, naming the bound and the line where it is passed), or nil.
     public func refusal(_ text: String) -> String? {
-        let measure = Self.measure(text)
-        let bounds: [(Peak, Int, String)] = [
-            (measure.nesting, limits.nesting, "brackets and #if blocks nested"),
-            (measure.openingRun, limits.openingRun, "opening brackets in a row"),
-            (measure.angleChain, limits.angleChain, "unclosed '<' in a row"),
-            (measure.postfixChain, limits.postfixChain, "member accesses in one chain"),
-            (measure.tokenLength, limits.tokenLength, "bytes in one name, number or operator"),
+        let measure = self.measure(text)
+        let bounds: [(Peak, String)] = [
+            (measure.nesting, "brackets and #if blocks nested"),
+            (measure.openingRun, "opening brackets in a row"),
+            (measure.angleChain, "unclosed '<' in a row"),
+            (measure.postfixChain, "member accesses in one chain"),
+            (measure.tokenLength, "bytes in one name, number or operator"),
         ]
-        for (peak, limit, what) in bounds where peak.value > limit {
-            let line = peak.line
-            return "not parsed: more than \(limit) \(what) (line \(line)), past the bound Glance keeps SwiftParser within"
+        for (peak, what) in bounds {
+            if let line = peak.passedAt {
+                return "not parsed: more than \(peak.limit) \(what) (line \(line)), past the bound Glance keeps SwiftParser within"
+            }
         }
         return nil
     }
 
-    /// Measures the text (see `Measure`).
-    public static func measure(_ text: String) -> Measure {
-        var scanner = Scanner(bytes: Array(text.utf8))
+    /// Measures the text (see `Measure`) against these limits.
+    public func measure(_ text: String) -> Measure {
+        var scanner = Scanner(bytes: Array(text.utf8), limits: limits)
         scanner.run()
         return scanner.measure
     }
@@ -106,7 +121,7 @@ public struct ParseGuard: Sendable {
         let bytes: [UInt8]
         var index = 0
         var line = 1
-        var measure = Measure()
+        var measure: Measure
         /// Open brackets and interpolations; an interpolation remembers the string it returns to.
         enum Frame { case bracket, interpolation(hashes: Int, multiline: Bool) }
         var frames: [Frame] = []
@@ -119,7 +134,10 @@ public struct ParseGuard: Sendable {
         /// The last significant byte of code (not space or comment), for chain and run bookkeeping.
         var previous: UInt8 = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], limits: Limits) {
+            self.bytes = bytes
+            measure = Measure(limits: limits)
+        }
 
         mutating func run() {
             while index < bytes.count {

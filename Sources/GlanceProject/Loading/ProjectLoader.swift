@@ -103,6 +103,10 @@ public struct ProjectLoader {
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse() && parser.parserError == nil
+        if reader.tooDeep {
+            throw ProjectError.malformed(contents.relative(to: root),
+                                         reason: "not valid workspace XML (groups nested more than \(WorkspaceReader.maximumDepth) deep, line \(max(parser.lineNumber, 1)))")
+        }
         guard parsed, reader.sawWorkspace else {
             let place = !parsed ? "line \(max(parser.lineNumber, 1))" : "no <Workspace> element"
             throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(place))")
@@ -223,10 +227,14 @@ public struct ProjectLoader {
 /// Collects the `.xcodeproj` paths of a workspace's `FileRef`s, following `Group` locations, as `XMLParser`
 /// reports the elements. `location` is `group:` (relative to the enclosing group), `container:` (relative to
 /// the workspace's folder) or `absolute:`.
-private final class WorkspaceReader: NSObject, XMLParserDelegate {
+final class WorkspaceReader: NSObject, XMLParserDelegate {
+    /// Elements nested deeper than this stop the parse (each nested group lengthens the path the next one is
+    /// relative to).
+    static let maximumDepth = 64
     let folder: String
     private(set) var projects: [String] = []
     private(set) var sawWorkspace = false
+    private(set) var tooDeep = false
     private var depth = 0
     /// The base folder of each open `Group` (or other element), innermost last.
     private var bases: [String]
@@ -250,6 +258,12 @@ private final class WorkspaceReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         defer { depth += 1 }
+        guard depth < Self.maximumDepth else {
+            tooDeep = true
+            parser.abortParsing()
+            bases.append(folder)
+            return
+        }
         let base = bases.last ?? folder
         if depth == 0 {
             sawWorkspace = elementName == "Workspace"

@@ -48,8 +48,9 @@ struct XcodeProjectReader {
             for child in element.children {
                 guard seen.insert(child).inserted else {
                     if !noted {
-                        let name = pbx.fileElement(child).flatMap { $0.name ?? $0.path } ?? child
-                        notes.append("\(projectPath.relative(to: root)): the group tree lists '\(name)' more than once (or inside itself); its first place is used")
+                        let label = child == pbx.project.mainGroup ? "the main group"
+                            : pbx.fileElement(child).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(child)"
+                        notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
                         noted = true
                     }
                     continue
