@@ -124,6 +124,10 @@ public struct TypeDecl: Sendable {
     /// The `#if` conditions around the declaration, outermost first.
     public let conditions: [String]
 
+    /// Positions in `members` by name: a type can hold thousands of members, and the view walk asks for them
+    /// by name again and again.
+    private let memberPositions: [String: [Int]]
+
     public init(kind: Kind, name: String, qualifiedName: String, inheritedTypes: [String], attributes: [Attribute],
                 members: [Member], location: SourceLocation, conditions: [String]) {
         self.kind = kind
@@ -134,11 +138,14 @@ public struct TypeDecl: Sendable {
         self.members = members
         self.location = location
         self.conditions = conditions
+        var positions: [String: [Int]] = [:]
+        for (position, member) in members.enumerated() { positions[member.name, default: []].append(position) }
+        memberPositions = positions
     }
 
     public var isMain: Bool { attributes.contains { $0.name == "main" } }
-    public func member(_ name: String) -> Member? { members.first { $0.name == name } }
-    public func members(named name: String) -> [Member] { members.filter { $0.name == name } }
+    public func member(_ name: String) -> Member? { memberPositions[name]?.first.map { members[$0] } }
+    public func members(named name: String) -> [Member] { (memberPositions[name] ?? []).map { members[$0] } }
 }
 
 public struct Parameter: Sendable {

@@ -454,6 +454,31 @@ struct HostileInputTests {
         #expect(output.standardOutput.contains("/etc/hostname: not read: it leads outside the folder being linted (to /etc/hostname)"))
     }
 
+    /// File references with absolute or `../` paths, a synchronized folder outside, a project directory far
+    /// above: nothing there is read.
+    @Test func projectReferencesOutOfTheFolderAreNotRead() throws {
+        let outer = try scratchFolder("references")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyFixture("LegacyPackages", to: folder)
+        try write(Self.oneViolation, to: outer + "/Outside/Intent.swift")
+        try write(Self.oneViolation, to: outer + "/Synced/Intent.swift")
+        let project = folder + "/Reader.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        // ReaderApp.swift becomes an absolute reference outside; the synchronized folder Modules becomes ../Synced.
+        text = text.replacingOccurrences(of: "\t\t\tpath = ReaderApp.swift;\n\t\t\tsourceTree = \"<group>\";",
+                                         with: "\t\t\tpath = \(outer)/Outside/Intent.swift;\n\t\t\tsourceTree = \"<absolute>\";")
+        text = text.replacingOccurrences(of: "\t\t\tpath = Modules;", with: "\t\t\tpath = ../Synced;")
+        text = text.replacingOccurrences(of: "\t\t\tfileSystemSynchronizedGroups = (\n", with: "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t6C95CF4412A5C0F33F411359,\n")
+        text = text.replacingOccurrences(of: "\t\t\tname = Reader;\n\t\t\tpackageProductDependencies", with: "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t6C95CF4412A5C0F33F411359,\n\t\t\t);\n\t\t\tname = Reader;\n\t\t\tpackageProductDependencies")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(output.standardError == "")
+        #expect(!output.standardOutput.contains("Intent.swift:5:9"))
+        #expect(output.standardOutput.contains("\(outer)/Outside/Intent.swift: not read: it leads outside the folder being linted (to \(outer)/Outside/Intent.swift)"))
+        #expect(output.standardOutput.contains("\(outer)/Synced: outside the folder being linted; not read"))
+    }
+
     @Test func baselineNamedOutsideTheConfigurationFolderIsRefused() throws {
         let folder = try scratchFolder("baseline-outside")
         defer { try? FileManager.default.removeItem(atPath: folder) }

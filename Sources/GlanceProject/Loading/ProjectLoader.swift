@@ -18,6 +18,10 @@ public struct ProjectLoader {
         self.fileSystem = fileSystem
     }
 
+    /// How deeply a workspace's elements may nest (each nested group lengthens the path the next one is
+    /// relative to); deeper stops the read with an error.
+    public static let maximumWorkspaceDepth = 64
+
     /// Folders never searched for projects or loose sources.
     public static let ignoredFolders: Set<String> = [
         "node_modules", "Pods", "Carthage", ".build", "DerivedData", ".git", ".swiftpm", "build", "vendor", ".gradle",
@@ -228,9 +232,7 @@ public struct ProjectLoader {
 /// reports the elements. `location` is `group:` (relative to the enclosing group), `container:` (relative to
 /// the workspace's folder) or `absolute:`.
 final class WorkspaceReader: NSObject, XMLParserDelegate {
-    /// Elements nested deeper than this stop the parse (each nested group lengthens the path the next one is
-    /// relative to).
-    static let maximumDepth = 64
+    static let maximumDepth = ProjectLoader.maximumWorkspaceDepth
     let folder: String
     private(set) var projects: [String] = []
     private(set) var sawWorkspace = false
