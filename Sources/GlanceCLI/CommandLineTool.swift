@@ -32,6 +32,13 @@ public struct CommandLineTool {
         self.clock = clock
     }
 
+    /// The process's arguments (without the program's name). Bytes that are not UTF-8 (a file name written by
+    /// a Latin-1 tool) are kept as `FilePathBytes` maps them, so such a path is found; `CommandLine.arguments`
+    /// would replace them.
+    public static var processArguments: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { FilePathBytes.string(fromCString: $0) } }
+    }
+
     static let commands: [(name: String, summary: String)] = [
         ("lint", "Check a project against the rule catalog"),
         ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
@@ -48,13 +55,13 @@ public struct CommandLineTool {
         do {
             try dispatch(arguments, output: &output)
         } catch let error as CLIError {
-            output.standardError += "glance: error: \(Shown.escaped(error.message))\n"
+            output.standardError += "glance: error: \(OutputText.escaped(error.message))\n"
             output.exitCode = 2
         } catch let error as ProjectError {
-            output.standardError += "glance: error: \(Shown.escaped(error.description))\n"
+            output.standardError += "glance: error: \(OutputText.escaped(error.description))\n"
             output.exitCode = 2
         } catch {
-            output.standardError += "glance: error: \(Shown.escaped("\(error)"))\n"
+            output.standardError += "glance: error: \(OutputText.escaped("\(error)"))\n"
             output.exitCode = 2
         }
         return output
@@ -121,12 +128,13 @@ public struct CommandLineTool {
     private func debug(_ raw: [String], output: inout Output) throws {
         guard let what = raw.first else { throw CLIError.usage("debug needs parse-only, source-files or stats", command: "") }
         let path = raw.dropFirst().first ?? "."
-        let project = try ProjectLoader().load(path: path)
+        let loader = ProjectLoader()
+        let project = try loader.load(path: path)
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         switch what {
         case "parse-only":
             // SwiftParser over every Swift file the targets compile, on all cores: the cost Glance avoids.
-            output.standardOutput += "parsed \(ParseBenchmark.parseOnly(paths: sources)) files\n"
+            output.standardOutput += "parsed \(ParseBenchmark.parseOnly(paths: sources, load: { [fileSystem = loader.fileSystem] in try fileSystem.readSwiftSource($0) })) files\n"
         case "source-files":
             output.standardOutput += sources.joined(separator: "\n") + "\n"
         case "stats":

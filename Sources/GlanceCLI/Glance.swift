@@ -12,9 +12,10 @@ public enum Glance {
     /// Reads the project(s) at `path` and builds the surface model.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
     public static func surfaces(at path: String, parseEverything: Bool = false) throws -> SurfaceModel {
-        let project = try ProjectLoader().load(path: path)
+        let loader = ProjectLoader()
+        let project = try loader.load(path: path)
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
-        let index = SourceIndex(paths: sources)
+        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem)
         if parseEverything { index.parseEverything() }
         return SurfaceModel.build(project: project, index: index)
     }

@@ -49,7 +49,7 @@ extension CommandLineTool {
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
         if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
-            output.standardError += note
+            output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
         }
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
         return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot,

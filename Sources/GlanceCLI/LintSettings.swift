@@ -54,7 +54,7 @@ struct LintSettings {
         if let writeBaseline {
             try Baseline(violations: result.violations, root: root).write(to: writeBaseline.path, shown: writeBaseline.shown)
             let count = result.violations.count
-            if !quiet { output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(writeBaseline.shown)\n" }
+            if !quiet { output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(OutputText.escaped(writeBaseline.shown))\n" }
         }
         guard let baseline else { return result }
         return LintResult(violations: baseline.filter(result.violations, root: root), skips: result.skips)

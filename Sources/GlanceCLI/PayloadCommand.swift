@@ -71,7 +71,7 @@ extension CommandLineTool {
         let (body, unfilled) = PayloadTemplate.body(for: type, event: event, time: time)
         output.standardOutput += PayloadTemplate.prettyText(body) + "\n"
         for part in unfilled {
-            output.standardError += "glance: warning: \(part): no placeholder; fill in this value by hand\n"
+            output.standardError += "glance: warning: \(OutputText.escaped(part)): no placeholder; fill in this value by hand\n"
         }
     }
 
@@ -151,18 +151,25 @@ enum PushSequence {
     /// `at` is UNIX seconds, or — below 10^8 — seconds after the first push's timestamp.
     static func jsonLines(path: String, headers: APNsHeaders?, broadcast: Bool) throws -> [SimulatedPush] {
         let data: Data
-        do { data = try InputFile.read(path, limit: 64 << 20, kind: "a JSON Lines file") } catch let failure as InputFile.Failure {
+        do { data = try InputFile.read(path, limit: InputLimit.jsonLines.maximumBytes, kind: "a JSON Lines file") } catch let failure as InputFile.Failure {
             throw PayloadInputError(file: failure.subject, reason: failure.reason)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw PayloadInputError(file: InputFile.displayName(path), reason: "cannot be read as UTF-8 text")
+        let name = InputFile.displayName(path)
+        guard let text = String(data: data, encoding: .utf8) else { throw PayloadInputError(file: name, reason: "cannot be read as UTF-8 text") }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let pushCount = lines.count { !$0.allSatisfy(\.isWhitespace) }
+        guard pushCount <= JSONLimits.maximumJSONLines else {
+            throw PayloadInputError(file: name, reason: "holds \(pushCount) pushes, over Glance's limit of \(JSONLimits.maximumJSONLines) in a JSON Lines file")
         }
         var pushes: [SimulatedPush] = []
         var origin: Double?
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             let source = "\(InputFile.displayName(path)):\(index + 1)"
+            if let problem = JSONLimits.pushBody.problem(in: Data(trimmed.utf8)) {
+                throw PayloadInputError(file: "\(source):\(problem.column)", reason: problem.message)
+            }
             guard let entry = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: source, reason: "is not a JSON object {\"at\", \"headers\", \"body\"}")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceRules
 
 /// Known violations to stop reporting: `glance lint --write-baseline FILE` records them, `--baseline FILE`
@@ -79,8 +80,14 @@ public struct Baseline: Sendable, Equatable {
     /// - Parameter shown: the file as shown in messages.
     /// - Throws: `ConfigurationError` when the file is missing, unreadable or not a baseline.
     public static func read(from path: String, shown: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: shown, FileManager.default.fileExists(atPath: path) ? "the baseline cannot be read" : "no such baseline file (write one with --write-baseline)")
+        let fileSystem = FileSystem()
+        guard fileSystem.exists(path) else { throw ConfigurationError(file: shown, "no such baseline file (write one with --write-baseline)") }
+        let data: Data
+        do { data = try fileSystem.read(path, limit: .baseline) } catch let error as ProjectError {
+            throw ConfigurationError(file: shown, error.reasonText)
+        }
+        if let problem = JSONLimits.baseline.problem(in: data) {
+            throw ConfigurationError(file: shown, "not a baseline: line \(problem.line): \(problem.message)")
         }
         do {
             _ = try JSONValue.parse(data)
@@ -123,21 +130,24 @@ public struct Baseline: Sendable, Equatable {
     private static let lineReference = try! NSRegularExpression(pattern: #"(\.[A-Za-z0-9]+):[0-9]+(?::[0-9]+)?"#)
 }
 
-/// The trimmed text of lines of files under a root, each file read once.
+/// The trimmed text of lines of files under a root, each file read once (regular files inside the root,
+/// within `InputLimit.swiftSource`).
 final class LineTexts {
     private let root: String
     private var files: [String: [Substring]] = [:]
+    private let fileSystem: FileSystem
 
-    init(root: String) { self.root = root }
+    init(root: String) {
+        self.root = root
+        fileSystem = FileSystem(confinedTo: root)
+    }
 
     /// The line's text without surrounding whitespace; empty when the file is missing, not UTF-8 text, or
     /// shorter.
     func text(file: String, line: Int) -> String {
         if files[file] == nil {
             let path = (root.hasSuffix("/") ? root : root + "/") + file
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-               let data = FileManager.default.contents(atPath: path), !data.contains(0), let text = String(data: data, encoding: .utf8) {
+            if let data = try? fileSystem.read(path, limit: .swiftSource), !data.contains(0), let text = String(data: data, encoding: .utf8) {
                 files[file] = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             } else {
                 files[file] = []

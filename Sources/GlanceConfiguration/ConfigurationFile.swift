@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 
 /// Finds and reads the configuration file: `--config FILE` when given, else the first `.glance.json` in the
 /// folder of the linted path or any folder above it, up to the filesystem root.
@@ -16,8 +17,7 @@ public enum ConfigurationFile {
         }
         while true {
             let candidate = folder == "/" ? "/" + Configuration.fileName : folder + "/" + Configuration.fileName
-            var candidateIsFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &candidateIsFolder), !candidateIsFolder.boolValue {
+            if let kind = FileSystem().status(candidate)?.kind, kind != .directory {
                 return candidate
             }
             if folder == "/" || folder.isEmpty { return nil }
@@ -40,12 +40,13 @@ public enum ConfigurationFile {
         } else {
             return Configuration()
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        let fileSystem = FileSystem()
+        guard fileSystem.exists(path) else {
             throw ConfigurationError(file: shown, "no such configuration file")
         }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: shown, "the configuration file cannot be read")
+        let data: Data
+        do { data = try fileSystem.read(path, limit: .configuration) } catch let error as ProjectError {
+            throw ConfigurationError(file: shown, error.reasonText)
         }
         return try parser.parse(data, file: shown, folder: (path as NSString).deletingLastPathComponent)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceRules
 import GlanceSurfaces
 
@@ -24,6 +25,7 @@ public struct ConfigurationParser: Sendable {
     /// - Throws: `ConfigurationError`.
     public func parse(_ data: Data, file: String, folder: String) throws -> Configuration {
         func fail(_ message: String) -> ConfigurationError { ConfigurationError(file: file, message) }
+        if let problem = JSONLimits.configuration.problem(in: data) { throw fail("line \(problem.line): \(problem.message)") }
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch let error as JSONSyntaxError { throw fail(error.reason) }
         guard case .object(let object) = json else { throw fail("the configuration must be a JSON object, not \(json.kind)") }
@@ -48,7 +50,12 @@ public struct ConfigurationParser: Sendable {
             case .baseline:
                 switch value {
                 case .null: configuration.baseline = nil
-                case .string(let path) where !path.isEmpty: configuration.baseline = path
+                case .string(let path) where !path.isEmpty:
+                    let absolute = path.hasPrefix("/") ? path : folder + "/" + path
+                    guard FileSystem(confinedTo: folder).isInside(absolute) else {
+                        throw fail("'baseline' leads outside the configuration's folder (\(path)); Glance reads no baseline there")
+                    }
+                    configuration.baseline = path
                 default: throw fail("'baseline' must be a file path (a string) or null, not \(value.kind)")
                 }
             case .reporter:
@@ -61,6 +68,13 @@ public struct ConfigurationParser: Sendable {
                 guard case .bool(let strict) = value else { throw fail("'strict' must be true or false, not \(value.kind)") }
                 configuration.strict = strict
             }
+        }
+        let globs = configuration.included + configuration.excluded + configuration.excludedByRule.keys.sorted().flatMap { configuration.excludedByRule[$0]! }
+        if globs.count > PathPattern.maximumCount {
+            throw fail("holds \(globs.count) path globs, over Glance's limit of \(PathPattern.maximumCount)")
+        }
+        if let long = globs.first(where: { PathPattern.problem($0) != nil }) {
+            throw fail("the glob '\(long.prefix(40))…' \(PathPattern.problem(long)!)")
         }
         if !configuration.onlyRules.isEmpty && !(configuration.disabledRules.isEmpty && configuration.optInRules.isEmpty) {
             throw fail("only_rules cannot be combined with disabled_rules or opt_in_rules; list exactly the rules to run in only_rules")

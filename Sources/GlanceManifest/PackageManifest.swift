@@ -41,19 +41,13 @@ public struct PackageManifest: Sendable, Equatable {
     /// Parts of the manifest that are not literal and could not be read.
     public let unreadable: [String]
 
-    /// Reads a manifest's text. `file` names it in `unreadable` entries.
+    /// Reads a manifest's text. The caller reads the file within Glance's limits and checks the text with
+    /// `ParseGuard` first (see `LocalPackages`).
     public static func parse(_ text: String) -> PackageManifest {
         let tree = Parser.parse(source: text)
         var reader = Reader()
         reader.visit(Syntax(tree))
         return reader.manifest
-    }
-
-    /// Reads `folder/Package.swift`.
-    /// - Throws: when the file cannot be read.
-    public static func read(folder: String) throws -> PackageManifest {
-        let text = try String(contentsOfFile: (folder as NSString).appendingPathComponent("Package.swift"), encoding: .utf8)
-        return parse(text)
     }
 
     /// The targets a product builds, with every target they depend on inside the package.

@@ -52,7 +52,8 @@ public struct TuistManifest: Sendable, Equatable {
     /// Parts that are not literal and could not be read, each saying what.
     public let unreadable: [String]
 
-    /// Reads a manifest's text.
+    /// Reads a manifest's text. The caller reads the file within Glance's limits and checks the text with
+    /// `ParseGuard` first (see `LooseSources`).
     public static func parse(_ text: String) -> TuistManifest {
         let tree = Parser.parse(source: text)
         var reader = TuistReader(tree: tree)
@@ -60,11 +61,6 @@ public struct TuistManifest: Sendable, Equatable {
         return TuistManifest(name: reader.name, targets: reader.targets, unreadable: reader.unreadable)
     }
 
-    /// Reads a `Project.swift` file.
-    /// - Throws: when the file cannot be read.
-    public static func read(file: String) throws -> TuistManifest {
-        parse(try String(contentsOfFile: file, encoding: .utf8))
-    }
 }
 
 private struct TuistReader {

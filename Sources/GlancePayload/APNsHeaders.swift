@@ -1,5 +1,6 @@
 import Foundation
 import GlanceInput
+import GlanceProject
 
 /// The HTTP/2 headers of an APNs request (facts APNS-10…APNS-19), as given with `--headers`: `name: value`
 /// lines (blank lines and `#` comments ignored; pseudo-headers such as `:path` allowed), or a JSON object of
@@ -35,6 +36,9 @@ public struct APNsHeaders: Sendable {
         self.name = name
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("{") {
+            if let problem = JSONLimits.headers.problem(in: Data(trimmed.utf8)) {
+                throw PayloadInputError(file: name, reason: problem.message)
+            }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
                 throw PayloadInputError(file: name, reason: "is not a JSON object of header names and values")
             }
@@ -69,11 +73,11 @@ public struct APNsHeaders: Sendable {
         self.fields = fields
     }
 
-    /// Reads `--headers FILE` (a file, a pipe, or standard input for `-`; at most 64 KiB).
+    /// Reads `--headers FILE` (a file, a pipe, or standard input for `-`; at most `InputLimit.headers`).
     /// - Throws: `PayloadInputError` when it cannot be read, is not UTF-8, holds key material, or does not parse.
     public static func read(path: String) throws -> APNsHeaders {
         let data: Data
-        do { data = try InputFile.read(path, limit: 64 << 10, kind: "a headers file") } catch let failure as InputFile.Failure {
+        do { data = try InputFile.read(path, limit: InputLimit.headers.maximumBytes, kind: "a headers file") } catch let failure as InputFile.Failure {
             throw PayloadInputError(file: failure.subject, reason: failure.reason)
         }
         let name = InputFile.displayName(path)

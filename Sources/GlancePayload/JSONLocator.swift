@@ -18,6 +18,9 @@ public struct JSONLocator: Sendable {
     }
 
     private let bytes: [UInt8]
+    /// For each byte offset, how many characters start before it: columns are differences of two entries, so
+    /// finding a position costs the same on a one-line body of ten thousand keys as on a short one.
+    private let characterCounts: [Int32]
     private var values: [JSONPath: Mark] = [:]
     private var keys: [JSONPath: Mark] = [:]
     private var commas: [Mark] = []
@@ -33,6 +36,17 @@ public struct JSONLocator: Sendable {
     public init(text: String) {
         let bytes = Array(text.utf8)
         self.bytes = bytes
+        var counts = [Int32](repeating: 0, count: bytes.count + 1)
+        var byteOffset = 0
+        var characters: Int32 = 0
+        for character in text {
+            let width = character.utf8.count
+            for step in 0..<width where byteOffset + step < counts.count { counts[byteOffset + step] = characters }
+            byteOffset += width
+            characters += 1
+        }
+        if byteOffset < counts.count { for rest in byteOffset..<counts.count { counts[rest] = characters } }
+        characterCounts = counts
         var stack: [Frame] = []
         var line = 1, lineStart = 0
         var index = 0
@@ -142,7 +156,7 @@ public struct JSONLocator: Sendable {
 
     /// Columns count characters, as editors do.
     private func resolve(_ mark: Mark) -> Position {
-        Position(line: mark.line, column: String(decoding: bytes[mark.lineStart..<mark.offset], as: UTF8.self).count + 1)
+        Position(line: mark.line, column: Int(characterCounts[mark.offset] - characterCounts[mark.lineStart]) + 1)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceInput
+import GlanceProject
 
 /// A push body as sent: its bytes, and the JSON value Foundation reads from them.
 ///
@@ -62,16 +63,26 @@ public struct PayloadDocument: Sendable {
         self.locator = locator
     }
 
-    /// Reads a body from a file, a pipe (`<(…)`), or standard input for `-`, never more than `maximumBytes`.
-    /// - Throws: `PayloadInputError` when the file is missing, a folder, unreadable, or larger than `maximumBytes`.
-    public static func read(path: String, maximumBytes: Int = 64 << 20) throws -> PayloadDocument {
+    /// Reads a body from a file, a pipe (`<(…)`), or standard input for `-`: never more than `maximumBytes`
+    /// (`InputLimit.pushBody`), within `JSONLimits.pushBody`.
+    /// - Throws: `PayloadInputError` when the file is missing, a folder, unreadable, or past a limit.
+    public static func read(path: String, maximumBytes: Int = InputLimit.pushBody.maximumBytes) throws -> PayloadDocument {
         let data: Data
         do {
             data = try InputFile.read(path, limit: maximumBytes, kind: "a JSON file", hint: "a push body is at most 4096 bytes (5120 on broadcast)")
         } catch let failure as InputFile.Failure {
             throw PayloadInputError(file: failure.subject, reason: failure.reason)
         }
-        return PayloadDocument(name: InputFile.displayName(path), data: data)
+        let name = InputFile.displayName(path)
+        try checkStructure(data, name: name)
+        return PayloadDocument(name: name, data: data)
+    }
+
+    /// Throws when a body passes `JSONLimits.pushBody` (nesting, keys), naming the line and column.
+    static func checkStructure(_ data: Data, name: String) throws {
+        if let problem = JSONLimits.pushBody.problem(in: data) {
+            throw PayloadInputError(file: "\(name):\(problem.line):\(problem.column)", reason: problem.message)
+        }
     }
 
     /// The `aps` dictionary, when the body is an object that has one.
@@ -141,4 +152,5 @@ public struct PayloadInputError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(file): \(reason)" }
+
 }

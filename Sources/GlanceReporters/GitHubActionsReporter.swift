@@ -26,10 +26,11 @@ public enum GitHubActionsReporter {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// `::name key=value,…::message`, escaped.
+    /// `::name key=value,…::message`, escaped as the runner's toolkit escapes (CR, LF, `%`, and in properties
+    /// `:` and `,`), and every other control character spelled out (`OutputText`).
     public static func command(_ name: String, properties: [(String, String)], message: String) -> String {
-        let list = properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-        return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))"
+        let list = properties.map { "\($0.0)=\(escapeProperty(OutputText.escaped($0.1, keeping: ["\r", "\n"])))" }.joined(separator: ",")
+        return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(OutputText.escaped(message, keeping: ["\r", "\n"])))"
     }
 
     public static func escapeData(_ text: String) -> String { escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A")]) }

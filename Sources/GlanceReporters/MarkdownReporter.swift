@@ -31,10 +31,14 @@ public enum MarkdownReporter {
     }
 
     /// One table cell: `|` → `\|`; a line break (CR, LF or CR LF) → one space; other control characters
-    /// dropped; outside code spans, Markdown's inline syntax characters get a backslash — `\ * _ ~ [ ] < &`
+    /// spelled out as `OutputText` does; outside code spans, Markdown's inline syntax characters get a backslash — `\ * _ ~ [ ] < &`
     /// (`scene(_:openURLContexts:)` would turn italic, `<Name>` would be an HTML tag GitHub hides, `&lt;` an
     /// entity) and a last backtick without a partner, so it opens no code span; outer whitespace trimmed.
-    public static func cell(_ text: String) -> String {
+    public static func cell(_ raw: String) -> String {
+        // Line breaks become spaces; any other control character, and bytes of names that are not UTF-8, are
+        // spelled out (`OutputText`).
+        let unbroken = raw.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\r" || $0 == "\n" }).joined(separator: " ")
+        let text = OutputText.escaped(unbroken)
         var escaped = ""
         var inCode = false
         var previous: Unicode.Scalar = " "

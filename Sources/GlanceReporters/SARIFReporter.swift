@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceRules
 import GlanceSurfaces
 
@@ -92,7 +93,15 @@ public enum SARIFReporter {
     /// `{"uri", "uriBaseId"}` for a path relative to the lint root.
     static func artifactLocation(_ relative: String, options: ReportOptions) -> [String: Any] {
         let path = ViolationReporter.displayPath(relative, root: options.displayRoot)
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: uriPathCharacters) ?? path
+        // Percent-encoded from the name's bytes on disk, so a name that is not UTF-8 keeps its bytes (`%E9`).
+        var encoded = ""
+        for byte in FilePathBytes.bytes(of: path) {
+            if byte < 0x80, let scalar = Unicode.Scalar(UInt32(byte)), uriPathCharacters.contains(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
         if path.hasPrefix("/") { return ["uri": "file://" + encoded] }
         return ["uri": encoded, "uriBaseId": "%SRCROOT%"]
     }

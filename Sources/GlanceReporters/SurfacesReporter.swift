@@ -141,7 +141,8 @@ public enum SurfacesReporter {
         for surface in model.targets {
             let target = surface.target
             let platforms = target.platforms.map(\.displayName).joined(separator: ", ")
-            var header = "\n\(target.name) — \(surface.kind.rawValue)"
+            lines.append("")
+            var header = "\(target.name) — \(surface.kind.rawValue)"
             if !platforms.isEmpty { header += ", \(platforms)" }
             if let identifier = target.bundleIdentifier { header += ", \(identifier)" }
             lines.append(header)
@@ -173,14 +174,15 @@ public enum SurfacesReporter {
             let width = rows.map(\.0.count).max() ?? 0
             for row in rows { lines.append("  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + row.1 + "  " + row.2) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 }
 
 /// Deterministic JSON text: sorted keys, two-space indentation, slashes unescaped.
 public enum JSONText {
+    /// Pretty-printed JSON with sorted keys and every string escaped for printing (`OutputText`).
     public static func render(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+        guard let data = try? JSONSerialization.data(withJSONObject: OutputText.escapingStrings(object), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
               let text = String(data: data, encoding: .utf8) else { return "{}" }
         return text + "\n"
     }

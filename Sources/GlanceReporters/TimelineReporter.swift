@@ -16,7 +16,7 @@ public enum TimelineReporter {
             let uncertain = entry.uncertain ? " (uncertain)" : ""
             lines.append("\(offset(entry.time.timeIntervalSince(start)))  \(iso8601(entry.time))  \(event)  \(source)\(entry.detail) [\(entry.facts.joined(separator: ", "))]\(uncertain)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
     /// `{"activity", "events": [{"time", "offset", "event", "source", "detail", "facts", "uncertain"}]}`; `time`

@@ -71,7 +71,7 @@ public enum ViolationReporter {
             lines.append("Skipped checks (\(result.skips.count)):")
             lines += skipLines(result.skips, displayRoot: displayRoot).map { "  " + $0 }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return lines.isEmpty ? "" : lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
     /// A JSON array of `{"rule","severity","file","line","column","message","target","related"}`, files printed as

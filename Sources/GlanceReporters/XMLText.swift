@@ -4,16 +4,21 @@ import FoundationXML
 #endif
 
 /// Builds XML reports with FoundationXML. Attributes keep the order they are given in; text and attribute
-/// values are escaped by XMLNode; characters XML 1.0 forbids (C0 controls other than tab, LF and CR, and
-/// U+FFFE/U+FFFF) are dropped, since XMLNode writes them as they are.
+/// values are escaped by XMLNode, after `OutputText` spelled out the control characters XML 1.0 cannot hold
+/// (all but tab, LF and CR: `\u{1B}`, …) and the bytes of names that are not UTF-8; U+FFFE and U+FFFF, which
+/// XML forbids too, are dropped.
 enum XMLText {
-    /// An element with attributes in the given order and optional text content.
-    static func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil, children: [XMLElement] = []) -> XMLElement {
+    /// An element with attributes in the given order and optional text content: `text`, or `lines` (each
+    /// escaped as a line of text, `OutputText.escaped`, then joined by line breaks).
+    static func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil, lines: [String]? = nil,
+                        children: [XMLElement] = []) -> XMLElement {
         let element = XMLElement(name: name)
         for (key, value) in attributes {
             if let attribute = XMLNode.attribute(withName: key, stringValue: clean(value)) as? XMLNode { element.addAttribute(attribute) }
         }
-        if let text { element.addChild(XMLNode.text(withStringValue: clean(text)) as! XMLNode) }
+        if let content = text.map(clean) ?? lines.map({ $0.map { clean(OutputText.escaped($0)) }.joined(separator: "\n") }) {
+            element.addChild(XMLNode.text(withStringValue: content) as! XMLNode)
+        }
         for child in children { element.addChild(child) }
         return element
     }
@@ -30,9 +35,7 @@ enum XMLText {
 
     static func clean(_ text: String) -> String {
         var cleaned = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if (value < 0x20 && value != 0x9 && value != 0xA && value != 0xD) || value == 0xFFFE || value == 0xFFFF { continue }
+        for scalar in OutputText.escaped(text, keeping: ["\t", "\n", "\r"]).unicodeScalars where scalar.value != 0xFFFE && scalar.value != 0xFFFF {
             cleaned.append(scalar)
         }
         return String(cleaned)

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Result slots written from several threads under a lock, and the next index to hand out.
 private final class Slots<T>: @unchecked Sendable {
@@ -10,46 +17,139 @@ private final class Slots<T>: @unchecked Sendable {
     func take() -> Int { lock.lock(); defer { next += 1; lock.unlock() }; return next }
 }
 
-/// The stack size of Glance's worker threads. SwiftSyntax parses and visits recursively, so a long chain of
-/// modifiers (`.padding()` a thousand times) needs a deep stack; Dispatch's worker threads have 512 KiB.
+/// The stack size Glance asks for its threads. SwiftSyntax parses and visits recursively, and so do
+/// Glance's walkers, so a long chain of modifiers (`.padding()` a thousand times) needs a deep stack;
+/// Dispatch's worker threads have 512 KiB. The memory is only reserved, not used, until the recursion
+/// reaches it.
 public let deepStackSize = 512 << 20
 
-/// Runs `transform` for 0..<count on all cores and returns the results in order.
+/// The stacks Glance runs on: the deep stack when the system grants it, else a smaller one, else the
+/// calling thread's own (a virtual-memory limit such as `ulimit -v`, common in CI containers, can refuse a
+/// 512 MiB reservation). Whatever it gets, it records, and `ParseGuard.currentLimits` shrinks the nesting
+/// Glance lets SwiftParser and its walkers see to what that stack holds.
+public enum DeepStack {
+    /// Stack sizes tried in turn: from 512 MiB down to 8 MiB, none over an eighth of the address space the
+    /// process may use (`ulimit -v`), so that the stacks of the threads Glance starts (the main work and one
+    /// worker per core) leave room for the heap.
+    static let sizes: [Int] = {
+        let all = [deepStackSize, 128 << 20, 32 << 20, 8 << 20]
+        guard let limit = addressSpaceLimit else { return all }
+        let fitting = all.filter { $0 <= limit / 8 }
+        return fitting.isEmpty ? [all.last!] : fitting
+    }()
+
+    /// `ulimit -v` in bytes, when set.
+    static var addressSpaceLimit: Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur > 0, limit.rlim_cur < 1 << 50 else { return nil }
+        return Int(limit.rlim_cur)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var granted: Int?
+
+    /// The stack size the run got (the deep stack's size until `onDeepStack` learns otherwise).
+    public static var size: Int {
+        lock.lock(); defer { lock.unlock() }
+        return granted ?? deepStackSize
+    }
+
+    static func record(_ size: Int) {
+        lock.lock(); defer { lock.unlock() }
+        granted = min(granted ?? size, size)
+    }
+
+    /// The main thread's stack size (`ulimit -s`), at most 64 MiB; 8 MiB when unlimited or unknown.
+    static var mainThreadStack: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_STACK.rawValue), &limit) == 0, limit.rlim_cur > 0, limit.rlim_cur < 1 << 40 else { return 8 << 20 }
+        return Int(min(limit.rlim_cur, 64 << 20))
+    }
+
+    /// Starts `body` on a new thread with a stack of `size` bytes; false when the system refuses.
+    static func start(stackSize size: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        guard pthread_attr_setstacksize(&attributes, size) == 0 else { return false }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Glibc) || canImport(Musl)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let result = pthread_create(&thread, &attributes, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        if result != 0 {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+
+    /// Starts `body` on the largest stack of `sizes` the system grants (at most `limit`); the size, or nil
+    /// when no thread could be started.
+    /// The size is recorded (`size`) before `body` runs.
+    static func startLargest(upTo limit: Int = deepStackSize, _ body: @escaping @Sendable () -> Void) -> Int? {
+        for size in sizes where size <= limit {
+            if start(stackSize: size, { record(size); body() }) { return size }
+        }
+        return nil
+    }
+}
+
+/// Runs `transform` for 0..<count on all cores and returns the results in order. Workers get the stack the
+/// run got (`DeepStack.size`, so the parse limits hold on them); when no worker thread can be started, the
+/// calling thread does the work.
 func concurrentMap<T>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T?) -> [T?] {
     let slots = Slots<T>(count)
     let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
     let group = DispatchGroup()
+    let work: @Sendable () -> Void = {
+        while true {
+            let index = slots.take()
+            guard index < count else { break }
+            slots.set(index, transform(index))
+        }
+    }
+    var started = 0
     for _ in 0..<workers {
         group.enter()
-        let thread = Thread {
-            while true {
-                let index = slots.take()
-                guard index < count else { break }
-                slots.set(index, transform(index))
-            }
+        if DeepStack.start(stackSize: DeepStack.size, { work(); group.leave() }) {
+            started += 1
+        } else {
             group.leave()
+            break
         }
-        thread.stackSize = deepStackSize
-        thread.start()
     }
+    if started == 0 { work() }
     group.wait()
     return slots.values
 }
 
-/// Runs `body` on a thread with a deep stack and waits for it (see `deepStackSize`).
+/// Runs `body` on a thread with a deep stack and waits for it (see `deepStackSize` and `DeepStack`). When no
+/// such thread can be started, `body` runs on the calling thread.
 public func onDeepStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.value = body()
-        done.signal()
+    if DeepStack.startLargest({ box.value = body(); done.signal() }) != nil {
+        done.wait()
+        return box.value!
     }
-    thread.stackSize = deepStackSize
-    thread.start()
-    done.wait()
-    return box.value!
+    DeepStack.record(DeepStack.mainThreadStack)
+    return body()
 }
 
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
+}
+
+extension ParseGuard {
+    /// The limits for the stack the run got (`DeepStack.size`): the standard ones on the deep stack.
+    public static var currentLimits: Limits { Limits.forStack(bytes: DeepStack.size) }
 }

@@ -12,6 +12,14 @@ public struct FileIndex: Sendable {
     /// True when SwiftParser reported syntax errors (the index is then best effort).
     public let hasSyntaxErrors: Bool
 
+    /// Positions in `types` by simple and by qualified name; in `globals` by name; of type aliases (at top
+    /// level, or a member of a type) and of extension functions by name. Lookups by name cost the same in a
+    /// file of one type and in one of ten thousand.
+    private let typesByName: [String: [Int]]
+    private let globalsByName: [String: [Int]]
+    private let aliasesByName: [String: [(type: Int?, member: Int)]]
+    private let extensionFunctionsByName: [String: [(type: Int, member: Int)]]
+
     public init(path: String, imports: [ImportDecl], types: [TypeDecl], globals: [Member], topLevel: Block, hasSyntaxErrors: Bool) {
         self.path = path
         self.imports = imports
@@ -19,6 +27,53 @@ public struct FileIndex: Sendable {
         self.globals = globals
         self.topLevel = topLevel
         self.hasSyntaxErrors = hasSyntaxErrors
+        var typesByName: [String: [Int]] = [:]
+        var aliases: [String: [(type: Int?, member: Int)]] = [:]
+        var functions: [String: [(type: Int, member: Int)]] = [:]
+        for (position, type) in types.enumerated() {
+            typesByName[type.name, default: []].append(position)
+            if type.qualifiedName != type.name { typesByName[type.qualifiedName, default: []].append(position) }
+            for (memberPosition, member) in type.members.enumerated() {
+                if member.kind == .typeAlias { aliases[member.name, default: []].append((position, memberPosition)) }
+                if member.kind == .function && type.kind == .extension { functions[member.name, default: []].append((position, memberPosition)) }
+            }
+        }
+        var globalsByName: [String: [Int]] = [:]
+        var globalAliases: [String: [(type: Int?, member: Int)]] = [:]
+        for (position, global) in globals.enumerated() {
+            globalsByName[global.name, default: []].append(position)
+            if global.kind == .typeAlias { globalAliases[global.name, default: []].append((nil, position)) }
+        }
+        aliases.merge(globalAliases) { members, globals in globals + members }
+        self.typesByName = typesByName
+        self.globalsByName = globalsByName
+        aliasesByName = aliases
+        extensionFunctionsByName = functions
+    }
+
+    /// Types and extensions whose simple name or qualified name is `name`, in the order of `types`.
+    public func types(named name: String) -> [TypeDecl] { (typesByName[name] ?? []).map { types[$0] } }
+
+    /// Types and extensions whose simple or qualified name is one of `names`, each once, in the order of `types`.
+    public func types(namedAnyOf names: [String]) -> [TypeDecl] {
+        Set(names.flatMap { typesByName[$0] ?? [] }).sorted().map { types[$0] }
+    }
+
+    /// Top-level declarations named `name`, in file order.
+    public func globals(named name: String) -> [Member] { (globalsByName[name] ?? []).map { globals[$0] } }
+
+    /// Type aliases named `name`: top-level ones first (owner nil), then members of types (owner: the type's
+    /// qualified name), in file order.
+    public func typeAliases(named name: String) -> [(owner: String?, alias: Member)] {
+        (aliasesByName[name] ?? []).map { entry in
+            guard let type = entry.type else { return (nil, globals[entry.member]) }
+            return (types[type].qualifiedName, types[type].members[entry.member])
+        }
+    }
+
+    /// Functions named `name` declared in extensions, with the extended type as written.
+    public func extensionFunctions(named name: String) -> [(extended: String, function: Member)] {
+        (extensionFunctionsByName[name] ?? []).map { (types[$0.type].name, types[$0.type].members[$0.member]) }
     }
 }
 
@@ -69,6 +124,10 @@ public struct TypeDecl: Sendable {
     /// The `#if` conditions around the declaration, outermost first.
     public let conditions: [String]
 
+    /// Positions in `members` by name: a type can hold thousands of members, and the view walk asks for them
+    /// by name again and again.
+    private let memberPositions: [String: [Int]]
+
     public init(kind: Kind, name: String, qualifiedName: String, inheritedTypes: [String], attributes: [Attribute],
                 members: [Member], location: SourceLocation, conditions: [String]) {
         self.kind = kind
@@ -79,11 +138,14 @@ public struct TypeDecl: Sendable {
         self.members = members
         self.location = location
         self.conditions = conditions
+        var positions: [String: [Int]] = [:]
+        for (position, member) in members.enumerated() { positions[member.name, default: []].append(position) }
+        memberPositions = positions
     }
 
     public var isMain: Bool { attributes.contains { $0.name == "main" } }
-    public func member(_ name: String) -> Member? { members.first { $0.name == name } }
-    public func members(named name: String) -> [Member] { members.filter { $0.name == name } }
+    public func member(_ name: String) -> Member? { memberPositions[name]?.first.map { members[$0] } }
+    public func members(named name: String) -> [Member] { (memberPositions[name] ?? []).map { members[$0] } }
 }
 
 public struct Parameter: Sendable {

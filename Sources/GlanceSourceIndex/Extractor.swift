@@ -103,7 +103,9 @@ enum Extractor {
             var result: [(String, IfConfigClauseSyntax)] = []
             for clause in ifConfig.clauses {
                 let own = clause.condition?.trimmedDescription
-                let negatedPrevious = previous.map { "!(\($0))" }
+                // Each clause's condition repeats the negation of every clause before it; past 32 clauses that
+                // part is an unknown name (so the text stays linear in the number of clauses).
+                let negatedPrevious = previous.count > 32 ? ["moreThan32EarlierClauses"] : previous.map { "!(\($0))" }
                 let condition: String
                 if let own { condition = (negatedPrevious + ["(\(own))"]).joined(separator: " && ") }
                 else { condition = negatedPrevious.isEmpty ? "true" : negatedPrevious.joined(separator: " && ") }
@@ -432,44 +434,58 @@ enum Extractor {
             }
         }
 
+        /// `if … else if … else …` as one set of branches, read in a loop (an `else if` chain can be thousands long).
         func ifBranches(_ ifExpr: IfExprSyntax) -> Expr {
-            var conditionExprs = conditions(ifExpr.conditions)
-            var clauses = [Clause(condition: nil, body: block(ifExpr.body.statements))]
-            switch ifExpr.elseBody {
-            case .ifExpr(let nested)?:
-                if case .branches(let nestedConditions, let nestedClauses, _) = ifBranches(nested) {
-                    conditionExprs += nestedConditions
-                    clauses += nestedClauses
+            var conditionExprs: [Expr] = []
+            var clauses: [Clause] = []
+            var current: IfExprSyntax? = ifExpr
+            while let branch = current {
+                current = nil
+                conditionExprs += conditions(branch.conditions)
+                clauses.append(Clause(condition: nil, body: block(branch.body.statements)))
+                switch branch.elseBody {
+                case .ifExpr(let nested)?:
+                    current = nested
+                case .codeBlock(let elseBlock)?:
+                    clauses.append(Clause(condition: nil, body: block(elseBlock.statements)))
+                case nil:
+                    clauses.append(Clause(condition: nil, body: .empty))
+                @unknown default:
+                    break
                 }
-            case .codeBlock(let elseBlock)?:
-                clauses.append(Clause(condition: nil, body: block(elseBlock.statements)))
-            case nil:
-                clauses.append(Clause(condition: nil, body: .empty))
-            @unknown default:
-                break
             }
             return .branches(conditions: conditionExprs, clauses: clauses, location: location(ifExpr))
         }
 
         /// An unfolded operator sequence (`a = b + c`, `x ? y : z`, `a as B`).
         func sequence(_ elements: [ExprSyntax], location here: SourceLocation) -> Expr {
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
-                return .assignment(target: expr(elements[0]), op: "=", value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+            sequence(elements[...], location: here, depth: 0)
+        }
+
+        /// `a = b = c …` and `a ? b : c ? d : …` nest one level per operator; past 64 levels the rest of the
+        /// sequence is kept flat, so a statement of thousands of operators costs linear time and stack.
+        func sequence(_ elements: ArraySlice<ExprSyntax>, location here: SourceLocation, depth: Int) -> Expr {
+            guard depth < 64 else {
+                return .other(elements.filter { !$0.is(BinaryOperatorExprSyntax.self) && !$0.is(AssignmentExprSyntax.self) }.map { expr($0) }, location: here)
             }
-            if elements.count >= 3, let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text.hasSuffix("="),
+            let first = elements.startIndex
+            if elements.count >= 3, elements[first + 1].is(AssignmentExprSyntax.self) {
+                return .assignment(target: expr(elements[first]), op: "=", value: sequence(elements.dropFirst(2), location: here, depth: depth + 1), location: here)
+            }
+            if elements.count >= 3, let op = elements[first + 1].as(BinaryOperatorExprSyntax.self), op.operator.text.hasSuffix("="),
                !["==", "!=", "<=", ">=", "===", "!=="].contains(op.operator.text) {
-                return .assignment(target: expr(elements[0]), op: op.operator.text, value: sequence(Array(elements.dropFirst(2)), location: here), location: here)
+                return .assignment(target: expr(elements[first]), op: op.operator.text, value: sequence(elements.dropFirst(2), location: here, depth: depth + 1), location: here)
             }
-            if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0,
+            if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > first,
                let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
-                let condition = sequence(Array(elements[..<index]), location: here)
-                let rest = sequence(Array(elements[(index + 1)...]), location: here)
+                let condition = sequence(elements[..<index], location: here, depth: depth + 1)
+                let rest = sequence(elements[(index + 1)...], location: here, depth: depth + 1)
                 return .branches(conditions: [condition],
                                  clauses: [Clause(condition: nil, body: Block([expr(ternary.thenExpression)])),
                                            Clause(condition: nil, body: Block([rest]))],
                                  location: here)
             }
-            if elements.count == 1 { return expr(elements[0]) }
+            if elements.count == 1 { return expr(elements[first]) }
             var operands: [Expr] = []
             var operators: [String] = []
             for element in elements {
@@ -480,7 +496,7 @@ enum Extractor {
             }
             if operands.count == 1 { return operands[0] }
             // Several binary operators (`a || b <= c`): grouped by Swift's standard precedences.
-            if Set(operators).count > 1, let grouped = folded(elements) { return grouped }
+            if Set(operators).count > 1, let grouped = folded(Array(elements)) { return grouped }
             return .operation(Set(operators).count == 1 ? operators[0] : operators.joined(separator: " "), operands, location: here)
         }
 
@@ -533,22 +549,36 @@ enum Extractor {
             return StringLiteral(segments: segments, location: location(literal))
         }
 
+        /// A string literal segment's text with Swift's escapes decoded: `\n`, `\r`, `\t`, `\0`, `\u{…}`, and a
+        /// backslash before any other character (`\"`, `\\`) standing for that character.
         func unescape(_ text: String) -> String {
             guard text.contains("\\") else { return text }
-            var result = ""
-            var escaping = false
-            for character in text {
-                if escaping {
-                    switch character {
-                    case "n": result.append("\n")
-                    case "t": result.append("\t")
-                    case "0": result.append("\0")
-                    default: result.append(character)
+            var result = String.UnicodeScalarView()
+            var scalars = text.unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                guard scalar == "\\", let escaped = scalars.next() else { result.append(scalar); continue }
+                switch escaped {
+                case "n": result.append("\n")
+                case "r": result.append("\r")
+                case "t": result.append("\t")
+                case "0": result.append("\0")
+                case "u":
+                    // `\u{1F600}`: up to eight hex digits in braces; anything malformed is kept as written.
+                    var digits = ""
+                    var closed = false
+                    if let open = scalars.next(), open == "{" {
+                        while let next = scalars.next() {
+                            if next == "}" { closed = true; break }
+                            digits.unicodeScalars.append(next)
+                            if digits.count > 8 { break }
+                        }
                     }
-                    escaping = false
-                } else if character == "\\" { escaping = true } else { result.append(character) }
+                    if closed, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) { result.append(decoded) }
+                    else { result.append(contentsOf: "\\u{\(digits)".unicodeScalars) }
+                default: result.append(escaped)
+                }
             }
-            return result
+            return String(result)
         }
 
         /// Sub-expressions and blocks of a node Glance does not model, so calls inside are not lost.

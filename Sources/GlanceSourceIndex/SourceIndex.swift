@@ -11,7 +11,8 @@ import Foundation
 public final class SourceIndex: @unchecked Sendable {
     /// All files, sorted (absolute paths for a project; any keys for in-memory sources).
     public let paths: [String]
-    /// Files that could not be read, with the reason. They are left out of everything else.
+    /// Files that were not read or not parsed, with the reason as a phrase (`not read: it is 9 MiB, over …`,
+    /// `not parsed: more than 128 brackets nested (line 3), …`). They are left out of everything else.
     public private(set) var unreadable: [String: String] = [:]
     /// Files that were read with replacement characters because they are not valid UTF-8.
     public private(set) var notUTF8: [String] = []
@@ -23,7 +24,8 @@ public final class SourceIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var tokens: [String: FileTokens] = [:]
     private var parsed: [String: FileIndex] = [:]
-    private let load: @Sendable (String) -> String?
+    private let load: Loader
+    private let parseGuard: ParseGuard
     private var typeOwners: [String: [String]] = [:]
     private var extensionOwners: [String: [String]] = [:]
     private var aliasOwners: [String: [String]] = [:]
@@ -51,22 +53,29 @@ public final class SourceIndex: @unchecked Sendable {
         "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate",
     ]
 
-    /// Reads and indexes files from disk.
-    public convenience init(paths: [String]) {
-        self.init(paths: paths, load: { path in
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
-        })
+    /// Reads a file's text. It throws `SourceLoadError` (or any error) when the file is not read.
+    public typealias Loader = @Sendable (String) throws -> String
+
+    /// Why a file was not read, as a phrase (`not read: it is a FIFO (named pipe), not a regular file`).
+    public struct SourceLoadError: Error, Sendable {
+        public let reason: String
+        public init(reason: String) { self.reason = reason }
     }
 
     /// Indexes in-memory sources (path → text), e.g. rule examples.
-    public convenience init(sources: [String: String]) {
-        self.init(paths: Array(sources.keys), load: { sources[$0] })
+    public convenience init(sources: [String: String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits)) {
+        self.init(paths: Array(sources.keys), parseGuard: parseGuard, load: { path in
+            guard let text = sources[path] else { throw SourceLoadError(reason: "not read: no such source") }
+            return text
+        })
     }
 
-    init(paths: [String], load: @escaping @Sendable (String) -> String?) {
+    /// Indexes the files `load` reads. A file that is not read, or that `parseGuard` refuses, is left out and
+    /// listed in `unreadable`.
+    public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), load: @escaping Loader) {
         self.paths = paths.sorted()
         self.load = load
+        self.parseGuard = parseGuard
         scanAll()
         var words = Self.triggerWords
         defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
@@ -91,14 +100,21 @@ public final class SourceIndex: @unchecked Sendable {
     private func scanAll() {
         let paths = self.paths
         let load = self.load
-        let scanned = concurrentMap(paths.count) { index -> (tokens: FileTokens, replaced: Bool)? in
-            guard let text = load(paths[index]) else { return nil }
-            return (FileTokens(scanning: text), text.contains("\u{FFFD}"))
+        let parseGuard = self.parseGuard
+        let scanned = concurrentMap(paths.count) { index -> Result<(tokens: FileTokens, replaced: Bool), SourceLoadError>? in
+            let text: String
+            do { text = try load(paths[index]) } catch {
+                return .failure((error as? SourceLoadError) ?? SourceLoadError(reason: "not read: \(error)"))
+            }
+            if let refusal = parseGuard.refusal(text) { return .failure(SourceLoadError(reason: refusal)) }
+            return .success((FileTokens(scanning: text), text.contains("\u{FFFD}")))
         }
         for (index, path) in paths.enumerated() {
-            guard let result = scanned[index] else {
-                unreadable[path] = FileManager.default.fileExists(atPath: path) ? "the file cannot be read" : "the file does not exist"
-                continue
+            let result: (tokens: FileTokens, replaced: Bool)
+            switch scanned[index] {
+            case .success(let value)?: result = value
+            case .failure(let error)?: unreadable[path] = error.reason; continue
+            case nil: unreadable[path] = "not read: the file cannot be read"; continue
             }
             if result.replaced { notUTF8.append(path) }
             tokens[path] = result.tokens
@@ -111,12 +127,13 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     private func parseAll(_ candidates: [String]) {
+        let parseGuard = self.parseGuard
         lock.lock()
         let todo = candidates.filter { parsed[$0] == nil }
         lock.unlock()
         let load = self.load
         let results = concurrentMap(todo.count) { index -> FileIndex? in
-            guard let text = load(todo[index]) else { return nil }
+            guard let text = try? load(todo[index]), parseGuard.refusal(text) == nil else { return nil }
             return Extractor.index(source: text, path: todo[index])
         }
         lock.lock()
@@ -144,7 +161,7 @@ public final class SourceIndex: @unchecked Sendable {
         lock.lock()
         if let file = parsed[path] { lock.unlock(); return file }
         lock.unlock()
-        guard tokens[path] != nil, let text = load(path) else { return nil }
+        guard tokens[path] != nil, let text = try? load(path), parseGuard.refusal(text) == nil else { return nil }
         if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
         let file = Extractor.index(source: text, path: path)
         lock.lock(); parsed[path] = file; lock.unlock()
@@ -208,7 +225,7 @@ public final class SourceIndex: @unchecked Sendable {
             owners = owners.filter(outerFiles.contains)
         }
         return parseBatch(owners.filter(visible).sorted()).flatMap { file in
-            file.types.filter { $0.kind != .extension && ($0.qualifiedName == name || (!dotted && $0.name == name)) }
+            file.types(named: name).filter { $0.kind != .extension && ($0.qualifiedName == name || (!dotted && $0.name == name)) }
         }
     }
 
@@ -228,7 +245,7 @@ public final class SourceIndex: @unchecked Sendable {
         let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
         let owners = Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).filter(visible)
         return parseBatch(owners.sorted()).flatMap { file in
-            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
+            Self.extensions(in: file, qualifiedName: qualifiedName, simple: simple)
         }
     }
 
@@ -239,26 +256,24 @@ public final class SourceIndex: @unchecked Sendable {
         let first = parts.first ?? qualifiedName, simple = parts.last ?? qualifiedName
         lock.lock(); defer { lock.unlock() }
         return Set((extensionOwners[first] ?? []) + (extensionOwners[simple] ?? [])).filter(visible).sorted().compactMap { parsed[$0] }.flatMap { file in
-            file.types.filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
+            Self.extensions(in: file, qualifiedName: qualifiedName, simple: simple)
         }
+    }
+
+    /// Extensions in a file written with the simple or the qualified name, in the order of `FileIndex.types`.
+    private static func extensions(in file: FileIndex, qualifiedName: String, simple: String) -> [TypeDecl] {
+        file.types(namedAnyOf: [qualifiedName, simple]).filter { $0.kind == .extension && ($0.name == qualifiedName || $0.name == simple) }
     }
 
     /// Functions with this name declared in extensions (`extension View { func widgetBackground() … }`),
     /// with the extended type.
     public func extensionFunctions(named name: String, in visible: (String) -> Bool = { _ in true }) -> [(extended: String, function: Member)] {
-        parseBatch((functionOwners[name] ?? []).filter(visible).sorted()).flatMap { file -> [(extended: String, function: Member)] in
-            file.types.filter { $0.kind == .extension }.flatMap { type in
-                type.members.filter { $0.kind == .function && $0.name == name }.map { (type.name, $0) }
-            }
-        }
+        parseBatch((functionOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.extensionFunctions(named: name) }
     }
 
     /// Type aliases with this name, at top level or inside a type (`typealias Foo = Bar`).
     public func typeAliases(named name: String, in visible: (String) -> Bool = { _ in true }) -> [(owner: String?, alias: Member)] {
-        parseBatch((aliasOwners[name] ?? []).filter(visible).sorted()).flatMap { file -> [(owner: String?, alias: Member)] in
-            file.globals.filter { $0.kind == .typeAlias && $0.name == name }.map { (nil, $0) }
-                + file.types.flatMap { type in type.members.filter { $0.kind == .typeAlias && $0.name == name }.map { (type.qualifiedName, $0) } }
-        }
+        parseBatch((aliasOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.typeAliases(named: name) }
     }
 
     /// Whether a file that declares this type name also mentions `word` (without parsing anything): a cheap
@@ -280,7 +295,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Top-level declarations named `name`.
     public func globals(named name: String, in visible: (String) -> Bool = { _ in true }) -> [Member] {
-        parseBatch((globalOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.globals.filter { $0.name == name } }
+        parseBatch((globalOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.globals(named: name) }
     }
 
     /// Files among `paths` with an attribute (`_exported` for `@_exported import`), parsed; found by the scan.
@@ -314,18 +329,11 @@ public final class SourceIndex: @unchecked Sendable {
 /// Measurement helpers for the benchmark script (`glance debug …`).
 public enum ParseBenchmark {
     /// Parses every file with SwiftParser only (no extraction), on all cores; returns the number parsed.
-    public static func parseOnly(paths: [String]) -> Int {
-        concurrentMap(paths.count) { index -> Bool? in
-            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
-            return Extractor.parseOnly(String(decoding: data, as: UTF8.self))
-        }.compactMap { $0 }.count
-    }
-
-    /// Scans every file into `FileTokens`, on all cores.
-    public static func scanOnly(paths: [String]) -> Int {
-        concurrentMap(paths.count) { index -> Bool? in
-            guard let data = FileManager.default.contents(atPath: paths[index]) else { return nil }
-            return FileTokens(scanning: String(decoding: data, as: UTF8.self)).words.isEmpty
+    public static func parseOnly(paths: [String], load: @escaping SourceIndex.Loader) -> Int {
+        let parseGuard = ParseGuard(limits: ParseGuard.currentLimits)
+        return concurrentMap(paths.count) { index -> Bool? in
+            guard let text = try? load(paths[index]), parseGuard.refusal(text) == nil else { return nil }
+            return Extractor.parseOnly(text)
         }.compactMap { $0 }.count
     }
 }

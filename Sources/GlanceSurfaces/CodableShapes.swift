@@ -89,6 +89,8 @@ public struct CodableShapes {
 
     private func shape(of raw: String, context: String?, file: String?, visiting: inout Set<String>) -> JSONShape {
         let text = raw.trimmingCharacters(in: .whitespaces)
+        // Types nest as deep as their text (`[[[[Int]]]]`); past any real type, stop.
+        guard visiting.count < 64, text.count < 4_096 else { return .unknown("\(text.prefix(40))… nests too deeply") }
         if text.hasSuffix("?") || text.hasSuffix("!") { return .optional(shape(of: String(text.dropLast()), context: context, file: file, visiting: &visiting)) }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { return .optional(shape(of: String(text.dropFirst(9).dropLast()), context: context, file: file, visiting: &visiting)) }
         if text.hasPrefix("["), text.hasSuffix("]") {
@@ -119,7 +121,13 @@ public struct CodableShapes {
         if let length = Self.integers[base] { return .integer(type: base, maxLength: length) }
         if Self.floatings.contains(base) { return .floating(type: base) }
         guard let declaration = resolver.primaryDeclaration(of: base, context: context, from: file) else {
-            if let alias = resolver.typeAlias(base, context: context, from: file) { return shape(of: alias, context: context, file: file, visiting: &visiting) }
+            if let alias = resolver.typeAlias(base, context: context, from: file) {
+                // `typealias B = C; typealias C = B`: a cycle of aliases names no type.
+                let key = "alias \(context ?? "")|\(base)"
+                guard visiting.insert(key).inserted else { return .unknown("\(base) is a type alias that leads back to itself") }
+                defer { visiting.remove(key) }
+                return shape(of: alias, context: context, file: file, visiting: &visiting)
+            }
             return .unknown("\(base) is not declared in the project")
         }
         return shape(of: declaration, visiting: &visiting)

@@ -46,6 +46,7 @@ public enum CompileConditions {
         let tokens: [String]
         let platform: Platform?
         var position = 0
+        var depth = 0
 
         init(tokens: [String], platform: Platform?) {
             self.tokens = tokens
@@ -76,14 +77,20 @@ public enum CompileConditions {
         }
 
         mutating func parseUnary() -> Bool? {
-            if peek() == "!" { position += 1; return parseUnary().map { !$0 } }
-            return parsePrimary()
+            var negations = 0
+            while peek() == "!" { position += 1; negations += 1 }
+            let value = parsePrimary()
+            return negations % 2 == 0 ? value : value.map { !$0 }
         }
 
         mutating func parsePrimary() -> Bool? {
             guard let token = next() else { return nil }
             if token == "(" {
+                // Parentheses nest as deep as the source's brackets (which `ParseGuard` bounds); past 256, unknown.
+                guard depth < 256 else { position = tokens.count; return nil }
+                depth += 1
                 let value = parseOr()
+                depth -= 1
                 if peek() == ")" { position += 1 }
                 return value
             }

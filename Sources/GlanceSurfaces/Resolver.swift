@@ -217,7 +217,7 @@ public final class Resolver: @unchecked Sendable {
                 if !found.isEmpty { return withExtensions(found) }
                 let scopeName = enclosing.joined(separator: ".")
                 if !isDotted, let alias = visibleOnly(index.primaryTypes(named: scopeName, in: visible).filter({ $0.qualifiedName == scopeName }), in: scope)
-                    .flatMap({ $0.members }).first(where: { $0.kind == .typeAlias && $0.name == base })?.type {
+                    .flatMap({ $0.members(named: base) }).first(where: { $0.kind == .typeAlias })?.type {
                     return declarations(of: alias, context: scopeName, from: file, includingExtensions: includingExtensions)
                 }
                 enclosing.removeLast()
@@ -253,7 +253,7 @@ public final class Resolver: @unchecked Sendable {
     public func typeAlias(_ name: String, context: String? = nil, from file: String?) -> String? {
         if let context {
             for type in declarations(of: context, from: file) {
-                if let alias = type.members.first(where: { $0.kind == .typeAlias && $0.name == name }), let aliased = alias.type { return aliased }
+                if let alias = type.members(named: name).first(where: { $0.kind == .typeAlias }), let aliased = alias.type { return aliased }
             }
         }
         let scope = self.scope(from: file)
@@ -397,7 +397,7 @@ public final class Resolver: @unchecked Sendable {
                     candidates = index.extensions(of: type, in: { self.isVisible($0, in: scope) })
                 }
                 for decl in candidates {
-                    if let member = decl.members.first(where: { $0.name == name && ($0.kind == .storedProperty || $0.kind == .computedProperty || $0.kind == .enumCase) }) {
+                    if let member = decl.members(named: name).first(where: { $0.kind == .storedProperty || $0.kind == .computedProperty || $0.kind == .enumCase }) {
                         return (valueExpression(member), decl.qualifiedName, member)
                     }
                 }

@@ -18,10 +18,15 @@ public enum Suggestion {
     }
 
     /// The candidate closest to `text`, ignoring case, if one is within max(2, a third of its length) edits;
-    /// ties go to the alphabetically first.
+    /// ties go to the alphabetically first. Text of more than 256 characters (a mistake is not that long) has
+    /// no suggestion, and candidates whose length alone puts them too far are not measured.
     public static func closest(_ text: String, in candidates: [String]) -> String? {
+        let length = text.count
+        guard length <= 256 else { return nil }
+        let limit = max(2, length / 3)
         // Case does not count: `WIDGET_URL_MULTIPLE` finds `widget_url_multiple`.
-        let scored = candidates.map { ($0, editDistance(text.lowercased(), $0.lowercased())) }.filter { $0.1 <= max(2, text.count / 3) }
+        let scored = candidates.filter { abs($0.count - length) <= limit }
+            .map { ($0, editDistance(text.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }
         return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 

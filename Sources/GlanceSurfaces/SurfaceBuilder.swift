@@ -84,8 +84,8 @@ struct SurfaceBuilder {
             }
         }
         for (path, reason) in index.unreadable.sorted(by: { $0.key < $1.key }) {
-            let generated = path.contains("/Pods/") && reason.hasSuffix("does not exist") ? " (CocoaPods writes it; run `pod install`)" : ""
-            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not read: \(reason)\(generated)"))
+            let generated = path.contains("/Pods/") && reason.contains("no such file") ? " (CocoaPods writes it; run `pod install`)" : ""
+            skips.append(Skip(rule: nil, file: project.relativePath(path), reason: reason + generated))
         }
         for path in index.notUTF8 {
             skips.append(Skip(rule: nil, file: project.relativePath(path), reason: "not valid UTF-8; read with replacement characters"))

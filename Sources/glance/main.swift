@@ -5,8 +5,9 @@ import GlanceSourceIndex
 // Ctrl-C and SIGTERM go to a thread of their own (a batch of pushes prints what it knows before it exits); this
 // comes first, so every thread started later inherits it.
 Interrupts.install()
-// The whole run happens on a thread with a deep stack: SwiftSyntax recurses as deep as the code nests.
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The whole run happens on a thread with a deep stack when the system grants one: SwiftSyntax recurses as
+// deep as the code nests (see `DeepStack`).
+let arguments = CommandLineTool.processArguments
 let output = onDeepStack {
     var context = PushContext.live
     context.stream = .process

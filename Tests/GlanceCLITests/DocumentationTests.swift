@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import GlanceCLI
+import GlanceProject
+import GlanceSourceIndex
 import GlanceReporters
 import GlanceRules
 
@@ -60,5 +62,39 @@ struct DocumentationTests {
         let unknown = CommandLineTool().run(["rules", "set_value_intent_asigns_value"])
         #expect(unknown.exitCode == 2)
         #expect(unknown.standardError.contains("did you mean 'set_value_intent_assigns_value'?"))
+    }
+}
+
+/// The README's limits are the code's.
+struct LimitsDocumentationTests {
+    @Test func readmeListsTheLimitsInForce() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let size = { (limit: InputLimit) in InputLimit.describe(bytes: limit.maximumBytes) }
+        let rows = [
+            "| Swift source file | \(size(.swiftSource)) |",
+            "| `Package.swift`, Tuist's `Project.swift` | \(size(.manifest)) |",
+            "| `project.pbxproj` | \(size(.projectFile)) |",
+            "| `contents.xcworkspacedata` | \(size(.workspace)), UTF-8 (as Xcode writes it), groups nested at most \(ProjectLoader.maximumWorkspaceDepth) deep |",
+            "| Info.plist, entitlements (any plist format) | \(size(.propertyList)) |",
+            "| `.xcconfig` | \(size(.xcconfig)) per file; `#include`s at most \(XCConfig.maximumIncludeDepth) deep and \(XCConfig.maximumFiles) files in all per configuration |",
+            "| Asset catalog `Contents.json`, Expo target config, XcodeGen `project.yml` | \(size(.projectJSON)) |",
+            "| `.glance.json` | \(size(.configuration)); JSON nested at most \(JSONLimits.configuration.maximumDepth) deep, at most 10,000 keys; at most 1,000 path globs in all, each at most 1,024 characters |",
+            "| Baseline | \(size(.baseline)); JSON nested at most \(JSONLimits.baseline.maximumDepth) deep, at most 2,000,000 keys |",
+            "| Push body (`payload check`, `simulate`) | \(size(.pushBody)); JSON nested at most \(JSONLimits.pushBody.maximumDepth) deep, at most 10,000 keys |",
+            "| JSON Lines (`payload simulate`) | \(size(.jsonLines)), at most 10,000 pushes, each line within the push body's JSON limits |",
+            "| APNs headers (`--headers`) | \(size(.headers)); as JSON, nested at most \(JSONLimits.headers.maximumDepth) deep, at most 1,000 keys |",
+            "| Build setting expansion | `$(…)` and setting references at most \(BuildSettings.maximumDepth) deep, at most 100,000 references and 262,144 characters per value |",
+            "| Brackets `(` `[` `{`, string interpolations and `#if` blocks open at once | \(ParseGuard.Limits.standard.nesting) |",
+            "| Opening brackets in a row (`[[[`, `([(`) | \(ParseGuard.Limits.standard.openingRun) |",
+            "| `<` not closed by `>` before a token a type cannot hold | \(ParseGuard.Limits.standard.angleChain) |",
+            "| `.member` accesses in one postfix chain (`Text(\"a\").padding().bold()…`) | 4,000 |",
+            "| Bytes in one name, number or operator | 1,024 |",
+        ]
+        for row in rows { #expect(readme.contains(row), "\(row)") }
+        #expect(JSONLimits.configuration.maximumKeys == 10_000 && JSONLimits.pushBody.maximumKeys == 10_000)
+        #expect(JSONLimits.baseline.maximumKeys == 2_000_000 && JSONLimits.headers.maximumKeys == 1_000 && JSONLimits.maximumJSONLines == 10_000)
+        #expect(PathPattern.maximumCount == 1_000 && PathPattern.maximumLength == 1_024 && PathPattern.maximumExpansions == 256)
+        #expect(BuildSettings.maximumReferences == 100_000 && BuildSettings.maximumLength == 262_144)
+        #expect(ParseGuard.Limits.standard.postfixChain == 4_000 && ParseGuard.Limits.standard.tokenLength == 1_024)
     }
 }

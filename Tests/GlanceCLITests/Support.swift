@@ -1,5 +1,7 @@
 import Foundation
 import GlanceCLI
+import GlanceSourceIndex
+import Testing
 
 /// The repository root, found from this file's path.
 let repositoryRoot: String = {
@@ -51,4 +53,107 @@ func scratchFolder(_ name: String) throws -> String {
 func write(_ text: String, to path: String) throws {
     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+private final class OutputBox: @unchecked Sendable {
+    var value: CommandLineTool.Output?
+}
+
+/// Runs `glance` in-process on a deep stack (as the executable does), and records an issue when it does not
+/// finish within `seconds` — the bound a hostile-input test states. A run that hangs goes on in the
+/// background and the test gets nil.
+func glance(within seconds: Double, _ arguments: [String]) -> CommandLineTool.Output? {
+    let box = OutputBox()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        box.value = onDeepStack { CommandLineTool().run(arguments) }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else {
+        Issue.record("glance \(arguments.joined(separator: " ").prefix(200)) did not finish within \(seconds) s")
+        return nil
+    }
+    return box.value
+}
+
+/// The `glance` executable the build put next to the test bundle.
+let glanceExecutable: String = {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for candidate in [folder, folder.deletingLastPathComponent()] {
+        let path = candidate.appendingPathComponent("glance").path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return repositoryRoot + "/.build/debug/glance"
+}()
+
+/// What a `glance` process did: exit status, output and error text.
+struct ProcessResult {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+}
+
+/// Runs `script` with /bin/sh, with `$GLANCE` set to the glance executable, from the repository root; records
+/// an issue and returns nil when it takes longer than `seconds` (the process is killed).
+func shell(_ script: String, within seconds: Double) -> ProcessResult? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+    process.environment = ProcessInfo.processInfo.environment.merging(["GLANCE": glanceExecutable]) { $1 }
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    let done = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in done.signal() }
+    do { try process.run() } catch {
+        Issue.record("cannot run /bin/sh: \(error)")
+        return nil
+    }
+    // Read while it runs, so a full pipe never blocks it.
+    let reading = DispatchGroup()
+    let collected = OutputPair()
+    for (pipe, isError) in [(output, false), (error, true)] {
+        reading.enter()
+        Thread.detachNewThread {
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            collected.set(data, isError: isError)
+            reading.leave()
+        }
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else {
+        kill(process.processIdentifier, SIGKILL)
+        Issue.record("`\(script.prefix(200))` did not finish within \(seconds) s")
+        return nil
+    }
+    reading.wait()
+    return ProcessResult(status: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
+                         standardError: String(decoding: collected.error, as: UTF8.self))
+}
+
+private final class OutputPair: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var output = Data()
+    private(set) var error = Data()
+    func set(_ data: Data, isError: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        if isError { error = data } else { output = data }
+    }
+}
+
+/// A file of `size` bytes that takes no space (a sparse file), for inputs over a size limit.
+func writeSparseFile(_ path: String, size: Int) throws {
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(size))
+    try handle.close()
+}
+
+/// Standard error without the summary line `glance lint` ends with (`glance: 2 errors, 1 warning in 12 files
+/// (0.3 s)`), for tests about what else a run prints there.
+func withoutSummary(_ standardError: String) -> String {
+    standardError.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+        line.firstMatch(of: /^glance: \d+ errors?, \d+ warnings? in \d+ files? \(\d+\.\d s\)$/) == nil
+    }.joined(separator: "\n")
 }

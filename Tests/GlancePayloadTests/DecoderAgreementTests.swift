@@ -11,8 +11,9 @@ import GlanceSurfaces
 struct DecoderAgreementTests {
     static let catalog: ActivityTypeCatalog = {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Samples").path
-        let project = try! ProjectLoader().load(path: folder)
-        let index = SourceIndex(paths: project.targets.flatMap(\.sources))
+        let loader = ProjectLoader()
+        let project = try! loader.load(path: folder)
+        let index = SourceIndex(paths: project.targets.flatMap(\.sources), fileSystem: loader.fileSystem)
         return ActivityTypeCatalog(model: SurfaceModel.build(project: project, index: index))
     }()
 

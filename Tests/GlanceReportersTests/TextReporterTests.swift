@@ -6,7 +6,7 @@ struct TextReporterTests {
     @Test func githubActionsCommandsAndEscaping() {
         let output = ViolationReporter.render(Fixture.result, as: .githubActions, options: Fixture.options(explainSkips: true))
         #expect(output == """
-            ::error file=Proj/App/A&B <x>.swift,line=3,col=5,title=duplicate_kind::kind "a|b" <c> & 'd' 100%25,: x%0D%0Ay\u{1}
+            ::error file=Proj/App/A&B <x>.swift,line=3,col=5,title=duplicate_kind::kind "a|b" <c> & 'd' 100%25,: x%0D%0Ay\\u{1}
             ::warning file=Proj/Widgets/W.swift,line=10,col=2,title=widget_url_multiple::two `<a|b>` calls
             ::warning file=Proj/Widgets/W.swift,line=12,col=2,title=widget_url_multiple::two `<a|b>` calls
             ::notice title=skipped checks::no project
@@ -32,7 +32,7 @@ struct TextReporterTests {
 
             | Severity | Rule | File | Line | Message |
             |---|---|---|---|---|
-            | error | `duplicate_kind` | Proj/App/A\\&B \\<x>.swift | 3 | kind "a\\|b" \\<c> \\& 'd' 100%,: x y |
+            | error | `duplicate_kind` | Proj/App/A\\&B \\<x>.swift | 3 | kind "a\\|b" \\<c> \\& 'd' 100%,: x y\\\\u{1} |
             | warning | `widget_url_multiple` | Proj/Widgets/W.swift | 10 | two `<a\\|b>` calls |
             | warning | `widget_url_multiple` | Proj/Widgets/W.swift | 12 | two `<a\\|b>` calls |
 
@@ -52,7 +52,7 @@ struct TextReporterTests {
         #expect(MarkdownReporter.cell("a|b") == "a\\|b")
         #expect(MarkdownReporter.cell(" one\r\ntwo\nthree\rfour ") == "one two three four")
         #expect(MarkdownReporter.cell("AlarmAttributes<M> & `Set<Int>`") == "AlarmAttributes\\<M> \\& `Set<Int>`")
-        #expect(MarkdownReporter.cell("tab\there\u{7F}") == "tabhere")
+        #expect(MarkdownReporter.cell("tab\there\u{7F}") == "tab\\\\there\\\\u{7F}")
         #expect(MarkdownReporter.cell("one ` <b> `two` <c>") == "one ` <b> `two\\` \\<c>")
         #expect(MarkdownReporter.cell("tick` <i>") == "tick\\` \\<i>")
         #expect(MarkdownReporter.cell("`a` `<b>`") == "`a` `<b>`")

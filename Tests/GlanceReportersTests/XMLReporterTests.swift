@@ -13,7 +13,7 @@ struct XMLReporterTests {
             <?xml version="1.0" encoding="utf-8" standalone="no"?>
             <checkstyle version="4.3">
               <file name="Proj/App/A&amp;B &lt;x&gt;.swift">
-                <error line="3" column="5" severity="error" message="kind &quot;a|b&quot; &lt;c&gt; &amp; 'd' 100%,: x&#13;&#10;y" source="glance.rules.duplicate_kind"/>
+                <error line="3" column="5" severity="error" message="kind &quot;a|b&quot; &lt;c&gt; &amp; 'd' 100%,: x&#13;&#10;y\\u{1}" source="glance.rules.duplicate_kind"/>
               </file>
               <file name="Proj/Widgets/W.swift">
                 <error line="10" column="2" severity="warning" message="two `&lt;a|b&gt;` calls" source="glance.rules.widget_url_multiple"/>
@@ -24,7 +24,7 @@ struct XMLReporterTests {
             """)
         let document = try XMLDocument(data: Data(output.utf8))
         let error = try #require(try document.nodes(forXPath: "/checkstyle/file/error").first as? XMLElement)
-        #expect(error.attribute(forName: "message")?.stringValue == "kind \"a|b\" <c> & 'd' 100%,: x\r\ny")
+        #expect(error.attribute(forName: "message")?.stringValue == "kind \"a|b\" <c> & 'd' 100%,: x\r\ny\\u{1}")
         #expect(ViolationReporter.render(Fixture.empty, as: .checkstyle, options: Fixture.options())
                 == "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<checkstyle version=\"4.3\"/>\n")
     }
@@ -36,8 +36,7 @@ struct XMLReporterTests {
             <testsuites name="glance" tests="3" failures="3" errors="0">
               <testsuite name="glance" tests="3" failures="3" errors="0" skipped="0">
                 <testcase classname="Proj/App/A&amp;B &lt;x&gt;" name="duplicate_kind at 3:5">
-                  <failure message="kind &quot;a|b&quot; &lt;c&gt; &amp; 'd' 100%,: x&#13;&#10;y" type="error">Proj/App/A&amp;B &lt;x&gt;.swift:3:5: error: kind "a|b" &lt;c&gt; &amp; 'd' 100%,: x&#13;
-            y [duplicate_kind]</failure>
+                  <failure message="kind &quot;a|b&quot; &lt;c&gt; &amp; 'd' 100%,: x&#13;&#10;y\\u{1}" type="error">Proj/App/A&amp;B &lt;x&gt;.swift:3:5: error: kind "a|b" &lt;c&gt; &amp; 'd' 100%,: x\\r\\ny\\u{1} [duplicate_kind]</failure>
                 </testcase>
                 <testcase classname="Proj/Widgets/W" name="widget_url_multiple at 10:2">
                   <failure message="two `&lt;a|b&gt;` calls" type="warning">Proj/Widgets/W.swift:10:2: warning: two `&lt;a|b&gt;` calls [widget_url_multiple]</failure>
@@ -54,7 +53,7 @@ struct XMLReporterTests {
         let document = try XMLDocument(data: Data(output.utf8))
         let failures = try document.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
         #expect(failures.map { $0.attribute(forName: "type")?.stringValue } == ["error", "warning", "warning"])
-        #expect(failures.first?.stringValue == "Proj/App/A&B <x>.swift:3:5: error: kind \"a|b\" <c> & 'd' 100%,: x\r\ny [duplicate_kind]")
+        #expect(failures.first?.stringValue == "Proj/App/A&B <x>.swift:3:5: error: kind \"a|b\" <c> & 'd' 100%,: x\\r\\ny\\u{1} [duplicate_kind]")
     }
 
     @Test func junitWithoutViolationsIsOnePassingCase() {

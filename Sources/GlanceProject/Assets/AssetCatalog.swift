@@ -23,7 +23,10 @@ public struct AssetCatalog: Sendable {
     public static func read(_ path: String, fileSystem: FileSystem) -> AssetCatalog {
         var images: [ImageAsset] = []
         var colors: Set<String> = []
+        var visited: Set<String> = []
         func visit(_ folder: String, namespace: String) {
+            // Symbolic links may lead back up the catalog: each real folder is read once.
+            guard visited.insert(FileSystem.realPath(folder)).inserted, visited.count < 100_000 else { return }
             for name in fileSystem.contents(of: folder) {
                 let child = folder.appendingPath(name)
                 guard fileSystem.isDirectory(child) else { continue }
@@ -38,7 +41,7 @@ public struct AssetCatalog: Sendable {
                 case "colorset":
                     colors.insert(namespace + base)
                 case "":
-                    let contents = try? PlistValue.json(at: child.appendingPath("Contents.json"))
+                    let contents = try? PlistValue.json(at: child.appendingPath("Contents.json"), fileSystem: fileSystem)
                     let provides = contents?["properties"]?["provides-namespace"]?.boolValue ?? false
                     visit(child, namespace: provides ? namespace + name + "/" : namespace)
                 default:
@@ -67,14 +70,14 @@ public struct ImageAsset: Sendable {
 
     static func read(_ folder: String, name: String, isSymbol: Bool, fileSystem: FileSystem) -> ImageAsset {
         var representations: [ImageRepresentation] = []
-        let contents = try? PlistValue.json(at: folder.appendingPath("Contents.json"))
+        let contents = try? PlistValue.json(at: folder.appendingPath("Contents.json"), fileSystem: fileSystem)
         let preservesVector = contents?["properties"]?["preserves-vector-representation"]?.boolValue ?? false
         for entry in contents?["images"]?.array ?? contents?["symbols"]?.array ?? [] {
             guard let filename = entry["filename"]?.string else { continue }
             let scaleText = entry["scale"]?.string ?? ""
             let scale = Double(scaleText.replacingOccurrences(of: "x", with: ""))
             let file = folder.appendingPath(filename)
-            let size = fileSystem.resolve(file).flatMap { ImageHeader.size(ofFile: $0) }
+            let size = fileSystem.resolve(file).flatMap { ImageHeader.size(ofFile: $0, fileSystem: fileSystem) }
             representations.append(ImageRepresentation(filename: filename, scale: scale, idiom: entry["idiom"]?.string,
                                                        size: size, preservesVector: preservesVector))
         }
@@ -102,9 +105,9 @@ public struct ImageRepresentation: Sendable {
 }
 
 extension PlistValue {
-    /// Reads a JSON file into a `PlistValue` (booleans stay booleans).
-    static func json(at path: String) throws -> PlistValue {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    /// Reads a JSON file of at most `InputLimit.projectJSON` into a `PlistValue` (booleans stay booleans).
+    static func json(at path: String, fileSystem: FileSystem) throws -> PlistValue {
+        let data = try fileSystem.read(path, limit: .projectJSON)
         let object = try JSONSerialization.jsonObject(with: data)
         return PlistValue(foundation: object)
     }

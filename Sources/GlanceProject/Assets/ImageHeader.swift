@@ -18,11 +18,11 @@ public enum ImageHeader {
         }
     }
 
-    public static func size(ofFile path: String) -> Size? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+    /// The size of an image file, from its first 512 KiB (256 KiB for PDF and SVG); nil when the file cannot
+    /// be read (`FileSystem.readPrefix`) or its format is not known.
+    public static func size(ofFile path: String, fileSystem: FileSystem) -> Size? {
         let ext = path.pathExtension.lowercased()
-        let head = (try? handle.read(upToCount: ext == "pdf" || ext == "svg" ? 256 * 1024 : 512 * 1024)) ?? Data()
+        guard let head = try? fileSystem.readPrefix(path, count: ext == "pdf" || ext == "svg" ? 256 * 1024 : 512 * 1024) else { return nil }
         return size(of: head, pathExtension: ext)
     }
 

@@ -1,91 +1,291 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Disk access for the project reader: existence checks, directory walks that survive symlink loops and
-/// unreadable folders, and macOS-style case-insensitive path lookup on case-sensitive file systems.
+/// Disk access for Glance: every file Glance reads about a project goes through here.
 ///
-/// Xcode projects are written on macOS, whose default file system ignores case: a project may say
-/// `Widget/timerview.swift` for `Widget/TimerView.swift`. On Linux such a path is resolved component by
-/// component against the real names, so the rest of Glance sees the name that is on disk.
+/// - **Bounded reads.** `read(_:limit:)` measures a file (`stat`) before reading it, refuses one over its
+///   `InputLimit`, and reads only regular files: a FIFO, socket or device is refused in one line (opening a
+///   FIFO would wait for a writer forever). The read itself stops at the limit, for files whose size the
+///   system does not know (`/proc`).
+/// - **Nothing outside the project.** After `confine(to:)`, nothing outside that folder is read or listed:
+///   a path a project names (a local package's `path:`, a file reference, an `#include`, a synchronized
+///   folder) or a symbolic link that leads out of the folder is refused (`ProjectError.notRead`), and walks
+///   do not follow such links; `problems` records each, for `--explain-skips`.
+/// - **Any file name.** Paths are strings, with bytes that are not UTF-8 mapped as `FilePathBytes` says;
+///   every system call gets the original bytes back, so such files are found and read.
+/// - **Walks that end.** Directory walks survive symbolic link loops and unreadable folders.
+/// - **macOS spelling.** Xcode projects are written on macOS, whose default file system ignores case: a
+///   project may say `Widget/timerview.swift` for `Widget/TimerView.swift`. `resolve(_:)` finds the name that
+///   is on disk, component by component.
 public final class FileSystem: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [String]] = [:]
-    /// Problems met while walking (unreadable folders, symlink loops), each naming the path.
+    /// Problems met while walking and reading (unreadable folders, symlink loops, paths outside the folder
+    /// being linted), each naming the path.
     public private(set) var problems: [String] = []
+    /// The canonical path (symbolic links resolved) of the folder being linted; nil until `confine(to:)`.
+    public private(set) var boundary: String?
 
     public init() {}
 
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
-    public func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    /// A file system that reads nothing outside `folder` (see `confine(to:)`).
+    public convenience init(confinedTo folder: String) {
+        self.init()
+        confine(to: folder)
     }
 
-    /// The entries of a folder (names only), cached; empty when it cannot be read.
+    /// From now on, read and list nothing outside `folder` (symbolic links resolved).
+    public func confine(to folder: String) {
+        lock.lock(); defer { lock.unlock() }
+        boundary = Self.realPath(folder)
+    }
+
+    // MARK: Metadata
+
+    /// What a directory entry is.
+    public enum EntryKind: Sendable, Equatable {
+        case file, directory, symbolicLink, fifo, socket, device, other
+
+        /// `a FIFO (named pipe)`, for messages.
+        public var description: String {
+            switch self {
+            case .file: return "a file"
+            case .directory: return "a folder"
+            case .symbolicLink: return "a symbolic link"
+            case .fifo: return "a FIFO (named pipe)"
+            case .socket: return "a socket"
+            case .device: return "a device"
+            case .other: return "not a regular file"
+            }
+        }
+    }
+
+    /// The kind and size of what `path` names (following symbolic links unless `followingLinks` is false);
+    /// nil when nothing is there.
+    public func status(_ path: String, followingLinks: Bool = true) -> (kind: EntryKind, size: Int)? {
+        var info = stat()
+        let result = FilePathBytes.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+        guard result == 0 else { return nil }
+        return (Self.kind(info.st_mode), Int(info.st_size))
+    }
+
+    static func kind(_ mode: mode_t) -> EntryKind {
+        switch mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        case S_IFIFO: return .fifo
+        case S_IFSOCK: return .socket
+        case S_IFCHR, S_IFBLK: return .device
+        default: return .other
+        }
+    }
+
+    public func exists(_ path: String) -> Bool { status(path) != nil }
+
+    public func isDirectory(_ path: String) -> Bool { status(path)?.kind == .directory }
+
+    /// True for a regular file (after following symbolic links).
+    public func isRegularFile(_ path: String) -> Bool { status(path)?.kind == .file }
+
+    /// True when `path` itself is a symbolic link (whether or not it leads anywhere).
+    public func isSymbolicLink(_ path: String) -> Bool { status(path, followingLinks: false)?.kind == .symbolicLink }
+
+    /// The entries of a folder (names only), sorted and cached; empty when it cannot be read or lies outside
+    /// the folder being linted.
     public func contents(of directory: String) -> [String] {
         lock.lock()
         if let cached = listings[directory] { lock.unlock(); return cached }
         lock.unlock()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted() ?? []
+        var names: [String] = []
+        if isInside(directory), let handle = FilePathBytes.withCString(directory, { opendir($0) }) {
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                        FilePathBytes.string(fromCString: $0)
+                    }
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(handle)
+        }
+        names.sort()
         lock.lock(); listings[directory] = names; lock.unlock()
         return names
     }
 
-    /// The on-disk spelling of `path`: the path itself when it exists, else the first match that ignores case
-    /// in each component, else `nil`.
+    // MARK: Paths
+
+    /// The on-disk spelling of `path`: the path itself (`.` and `..` removed, symbolic links kept) when it
+    /// exists, else the first match that ignores case in each component, else `nil`.
     public func resolve(_ path: String) -> String? {
-        let standardized = (path as NSString).standardizingPath
+        let standardized = path.standardizedPath
         if exists(standardized) { return standardized }
-        let components = (standardized as NSString).pathComponents
-        guard var current = components.first else { return nil }
-        for component in components.dropFirst() {
-            let candidate = (current as NSString).appendingPathComponent(component)
+        let components = standardized.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var current = standardized.hasPrefix("/") ? "/" : "."
+        for component in components {
+            let candidate = current.appendingPath(component)
             if exists(candidate) { current = candidate; continue }
             let lowered = component.lowercased()
             guard let match = contents(of: current).first(where: { $0.lowercased() == lowered }) else { return nil }
-            current = (current as NSString).appendingPathComponent(match)
+            current = current.appendingPath(match)
         }
         return current
     }
 
-    /// Reads a text file as UTF-8, falling back to Latin-1 (so a stray byte never aborts the run).
-    public func readText(_ path: String) throws -> String {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ProjectError.unreadable(path, reason: PlistReader.describe(error))
-        }
-        if let text = String(data: data, encoding: .utf8) { return text }
-        return String(decoding: data, as: UTF8.self)
+    /// Whether `path` (symbolic links resolved) lies inside the folder being linted. Always true before
+    /// `confine(to:)`.
+    public func isInside(_ path: String) -> Bool {
+        guard let boundary else { return true }
+        return Self.contains(boundary, Self.realPath(path))
     }
 
+    /// Whether `path` is `folder` or below it (both canonical).
+    static func contains(_ folder: String, _ path: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// The canonical path with every symbolic link and `..` resolved (realpath(3)). For a path that does not
+    /// exist, its deepest existing folder is resolved and the rest appended.
+    public static func realPath(_ path: String) -> String {
+        let standardized = path.standardizedPath
+        if let resolved = FilePathBytes.withCString(standardized, { realpath($0, nil) }) {
+            defer { free(resolved) }
+            return FilePathBytes.string(fromCString: resolved)
+        }
+        let parent = standardized.deletingLastPathComponent
+        guard !parent.isEmpty, parent != standardized, standardized != "/" else { return standardized }
+        return realPath(parent).appendingPath(standardized.lastPathComponent)
+    }
+
+    // MARK: Reading
+
+    /// Reads a regular file of at most `limit.maximumBytes`, inside the folder being linted.
+    /// - Throws: `ProjectError.notRead` when the file is over the limit, outside the folder being linted, or
+    ///   not a regular file; `ProjectError.unreadable` when it is missing, a folder, or cannot be read.
+    public func read(_ path: String, limit: InputLimit) throws -> Data {
+        try read(path, limit: limit, prefix: nil)
+    }
+
+    /// The first `count` bytes of a regular file inside the folder being linted (an image's header),
+    /// whatever the file's size.
+    /// - Throws: as `read(_:limit:)`, without the size limit.
+    public func readPrefix(_ path: String, count: Int) throws -> Data {
+        try read(path, limit: InputLimit(kind: "file", maximumBytes: count), prefix: count)
+    }
+
+    private func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
+        guard let entry = status(path) else {
+            if isSymbolicLink(path) { throw ProjectError.unreadable(path, reason: "broken symbolic link") }
+            throw ProjectError.unreadable(path, reason: "no such file")
+        }
+        guard isInside(path) else {
+            throw ProjectError.notRead(path, reason: "it leads outside the folder being linted (to \(Self.realPath(path)))")
+        }
+        switch entry.kind {
+        case .file: break
+        case .directory: throw ProjectError.unreadable(path, reason: "it is a folder, not a file")
+        default: throw ProjectError.notRead(path, reason: "it is \(entry.kind.description), not a regular file")
+        }
+        let overLimit = { (size: Int) in ProjectError.notRead(path, reason: limit.overLimitReason(size: size)) }
+        guard prefix != nil || entry.size <= limit.maximumBytes else { throw overLimit(entry.size) }
+        let descriptor = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw ProjectError.unreadable(path, reason: Self.errorText(errno)) }
+        defer { close(descriptor) }
+        // The file may have been replaced since `stat`: check what was opened.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Self.kind(info.st_mode) == .file else {
+            throw ProjectError.notRead(path, reason: "it is not a regular file")
+        }
+        // Read one byte more than allowed, to tell a file at the limit from one past it (files whose size
+        // the system does not report, such as those in /proc, are only measured here).
+        let capacity = limit.maximumBytes + (prefix == nil ? 1 : 0)
+        var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size) + 1, 4096), capacity))
+        var count = 0
+        while count < capacity {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, capacity - bytes.count)) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ProjectError.unreadable(path, reason: Self.errorText(errno))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        if prefix == nil && count > limit.maximumBytes { throw overLimit(count) }
+        return Data(bytes[..<count])
+    }
+
+    /// Reads a text file as UTF-8 (bytes that are not UTF-8 become U+FFFD, so a stray byte never aborts the
+    /// run), with `read(_:limit:)`'s checks.
+    public func readText(_ path: String, limit: InputLimit) throws -> String {
+        let data = try read(path, limit: limit)
+        return String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
+    }
+
+    /// `strerror`'s text without a trailing period, lowercased at the start (`permission denied`).
+    static func errorText(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    // MARK: Walking
+
     /// Walks `root` and returns the paths of regular files below it, sorted. Folders for which `descend`
-    /// returns false are reported as entries themselves (e.g. `Assets.xcassets`) and not entered. Symbolic links
-    /// to folders are followed once; a link that leads back into the walk is recorded in `problems` and skipped.
+    /// returns false are reported as entries themselves (e.g. `Assets.xcassets`) and not entered. Symbolic
+    /// links to folders are followed once; a link that leads back into the walk, or out of the folder being
+    /// linted, is recorded in `problems` and skipped, and so are FIFOs, sockets and devices.
     public func walk(_ root: String, skipHidden: Bool = true, descend: (String) -> Bool = { _ in true }) -> [String] {
         var results: [String] = []
         var visited: Set<String> = []
+        guard isInside(root) else {
+            record("\(root): outside the folder being linted; not read")
+            return []
+        }
         let realRoot = Self.realPath(root)
         func visit(_ directory: String, depth: Int) {
             let real = Self.realPath(directory)
             // A link to a folder already walked, or to one that holds the root, leads back into the walk.
-            let holdsRoot = depth > 0 && (real == realRoot || realRoot.hasPrefix(real.hasSuffix("/") ? real : real + "/"))
+            let holdsRoot = depth > 0 && Self.contains(real, realRoot)
             guard depth < 64, !holdsRoot, visited.insert(real).inserted else {
                 record("\(directory): symbolic link loop; not followed")
                 return
             }
-            guard FileManager.default.isReadableFile(atPath: directory) else {
+            guard isAccessible(directory, R_OK | X_OK) else {
                 record("\(directory): folder cannot be read; skipped")
                 return
             }
             for name in contents(of: directory) {
                 if skipHidden && name.hasPrefix(".") { continue }
-                let path = (directory as NSString).appendingPathComponent(name)
-                if isDirectory(path) {
+                let path = directory.appendingPath(name)
+                guard let entry = status(path, followingLinks: false) else { continue }
+                var kind = entry.kind
+                if kind == .symbolicLink {
+                    guard let target = status(path) else {
+                        record("\(path): broken symbolic link; skipped")
+                        continue
+                    }
+                    guard isInside(path) else {
+                        record("\(path): symbolic link to \(Self.realPath(path)), outside the folder being linted; not followed")
+                        continue
+                    }
+                    kind = target.kind
+                }
+                switch kind {
+                case .directory:
                     if descend(path) { visit(path, depth: depth + 1) } else { results.append(path) }
-                } else if exists(path) {
+                case .file:
                     results.append(path)
-                } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
-                    record("\(path): broken symbolic link; skipped")
+                default:
+                    record("\(path): \(kind.description), not a regular file; skipped")
                 }
             }
         }
@@ -93,12 +293,8 @@ public final class FileSystem: @unchecked Sendable {
         return results.sorted()
     }
 
-    /// The canonical path with every symbolic link and `..` resolved (realpath(3)); the path itself when it
-    /// cannot be resolved. NSString's `resolvingSymlinksInPath` leaves a link to `..` unresolved on Linux.
-    public static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    private func isAccessible(_ path: String, _ mode: Int32) -> Bool {
+        FilePathBytes.withCString(path) { systemAccess($0, mode) } == 0
     }
 
     public func record(_ problem: String) {
@@ -106,6 +302,18 @@ public final class FileSystem: @unchecked Sendable {
         if !problems.contains(problem) { problems.append(problem) }
     }
 }
+
+// The C library's `read` and `access`, which methods of `FileSystem` would otherwise hide.
+#if canImport(Glibc)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(descriptor, buffer, count) }
+private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Glibc.access(path, mode) }
+#elseif canImport(Musl)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Musl.read(descriptor, buffer, count) }
+private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Musl.access(path, mode) }
+#else
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(descriptor, buffer, count) }
+private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Darwin.access(path, mode) }
+#endif
 
 extension String {
     /// Joins path components with `/`, ignoring empty parts; an absolute `other` replaces `self`.
@@ -126,5 +334,23 @@ extension String {
     public var lastPathComponent: String { (self as NSString).lastPathComponent }
     public var deletingLastPathComponent: String { (self as NSString).deletingLastPathComponent }
     public var pathExtension: String { (self as NSString).pathExtension }
-    public var standardizedPath: String { (self as NSString).standardizingPath }
+
+    /// The path with `.`, `..` and repeated slashes removed by the text alone: symbolic links are kept (the
+    /// path a project names is the path Glance reports), unlike `NSString.standardizingPath`, which resolves
+    /// them. `..` above the root of an absolute path stays at the root; a relative path keeps leading `..`.
+    public var standardizedPath: String {
+        let absolute = hasPrefix("/")
+        var parts: [Substring] = []
+        for part in split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
 }

@@ -34,7 +34,7 @@ public enum InfoPlistMerger {
             if let resolved = fileSystem.resolve(absolute) {
                 file = resolved.relative(to: root)
                 do {
-                    let value = try PlistReader.read(URL(fileURLWithPath: resolved))
+                    let value = try PlistReader.read(resolved, fileSystem: fileSystem)
                     if let dictionary = value.dictionary {
                         plist = (settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true) ? dictionary.mapValues { expandMacros($0, settings: settings) } : dictionary
                     } else {
@@ -78,6 +78,7 @@ public enum InfoPlistMerger {
     private static func reason(of error: ProjectError) -> String {
         switch error {
         case .malformed(_, let reason), .unreadable(_, let reason), .nothingToLint(_, let reason): return reason
+        case .notRead(_, let reason): return "not read: " + reason
         case .notFound: return "not found"
         }
     }

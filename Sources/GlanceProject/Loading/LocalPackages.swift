@@ -1,5 +1,6 @@
 import Foundation
 import GlanceManifest
+import GlanceSourceIndex
 
 /// The local Swift packages a project's targets link, as modules. Each manifest is read with SwiftParser;
 /// a linked product's targets, and the targets they depend on (also in other local packages), are modules
@@ -13,6 +14,10 @@ import GlanceManifest
 /// A product dependency without a package is matched by product name against the packages of the second
 /// and third kind, then the first. What cannot be followed — computed paths, remote packages, a product no
 /// local package provides — is noted, not guessed.
+///
+/// Nothing outside the folder being linted is read: a package folder, a target's `path:` or a `.package(path:)`
+/// that leads out of it (to `/`, or far above the repository) is noted and not followed. Manifests are read
+/// within `InputLimit.manifest` and checked by `ParseGuard` before SwiftParser sees them.
 struct LocalPackages {
     let fileSystem: FileSystem
     let root: String
@@ -30,11 +35,17 @@ struct LocalPackages {
         self.fileSystem = fileSystem
         self.root = root
         var folders: [String: String] = [:]
+        var outside: [String] = []
         for id in pbx.project.packageReferences {
             guard let reference = pbx.packageReference(id), reference.isLocal, let path = reference.relativePath else { continue }
-            let folder = path.hasPrefix("/") ? path : projectFolder.appendingPath(path).standardizedPath
+            let folder = path.hasPrefix("/") ? path.standardizedPath : projectFolder.appendingPath(path).standardizedPath
+            guard fileSystem.isInside(folder) else {
+                outside.append("local package \(path) (\(folder)): outside the folder being linted; not read")
+                continue
+            }
             folders[id] = fileSystem.resolve(folder) ?? folder
         }
+        notes = outside
         referenceFolders = folders
         var seen: Set<String> = []
         self.discoveredFolders = discoveredFolders.filter { seen.insert($0).inserted }
@@ -105,14 +116,23 @@ struct LocalPackages {
         if let cached = manifests[folder] { return cached }
         var manifest: PackageManifest?
         let file = folder.appendingPath("Package.swift")
-        if !fileSystem.exists(file) {
+        if !fileSystem.isInside(folder) {
+            notes.append("\(folder): a local package outside the folder being linted; not read")
+        } else if !fileSystem.exists(file) {
             notes.append("\(folder.relative(to: root)): the project names a local package here, but there is no Package.swift; its sources are not read")
         } else {
             do {
-                manifest = try PackageManifest.read(folder: folder)
-                for problem in manifest?.unreadable ?? [] {
-                    notes.append("\(file.relative(to: root)): \(problem); those sources are not read")
+                let text = try fileSystem.readText(file, limit: .manifest)
+                if let refusal = ParseGuard(limits: ParseGuard.currentLimits).refusal(text) {
+                    notes.append("\(file.relative(to: root)): \(refusal); the package's sources are not read")
+                } else {
+                    manifest = PackageManifest.parse(text)
+                    for problem in manifest?.unreadable ?? [] {
+                        notes.append("\(file.relative(to: root)): \(problem); those sources are not read")
+                    }
                 }
+            } catch let error as ProjectError {
+                notes.append("\(file.relative(to: root)): \(error.reasonText); the package's sources are not read")
             } catch {
                 notes.append("\(file.relative(to: root)): cannot be read; the package's sources are not read")
             }
@@ -148,7 +168,7 @@ struct LocalPackages {
         }
         for dependency in target.productDependencies {
             if let path = manifest.localDependencies[dependency.package] {
-                let other = path.hasPrefix("/") ? path : folder.appendingPath(path).standardizedPath
+                let other = path.hasPrefix("/") ? path.standardizedPath : folder.appendingPath(path).standardizedPath
                 dependencies += productModules(dependency.name, in: fileSystem.resolve(other) ?? other)
             } else {
                 noteRemote(dependency.package)
@@ -161,14 +181,20 @@ struct LocalPackages {
     private func targetSources(_ target: PackageManifest.Target, packageFolder: String) -> [String] {
         var directory: String?
         if let path = target.path {
-            directory = packageFolder.appendingPath(path)
+            directory = packageFolder.appendingPath(path).standardizedPath
         } else {
             directory = PackageManifest.conventionalFolders.map { packageFolder.appendingPath($0).appendingPath(target.name) }
                 .first { fileSystem.isDirectory($0) }
         }
         guard let directory, fileSystem.exists(directory) else { return [] }
-        let roots = target.sources.map { $0.map { directory.appendingPath($0) } } ?? [directory]
-        let excluded = target.exclude.map { directory.appendingPath($0) }
+        let roots = (target.sources.map { $0.map { directory.appendingPath($0).standardizedPath } } ?? [directory]).filter { root in
+            guard fileSystem.isInside(root) else {
+                fileSystem.record("\(root): path of package target \(target.name), outside the folder being linted; not read")
+                return false
+            }
+            return true
+        }
+        let excluded = target.exclude.map { directory.appendingPath($0).standardizedPath }
         return roots.flatMap { root -> [String] in
             fileSystem.isDirectory(root) ? fileSystem.walk(root) : [root]
         }.filter { path in

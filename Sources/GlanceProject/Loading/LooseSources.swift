@@ -1,5 +1,6 @@
 import Foundation
 import GlanceManifest
+import GlanceSourceIndex
 
 /// A folder without an `.xcodeproj`: its Swift sources, the manifests that are not sources, the generators
 /// whose files it holds, and the targets that can be told from files alone.
@@ -67,7 +68,7 @@ struct LooseSources {
         guard manifestNames.contains(name) || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift")) || name.hasSuffix("+Templates.swift") else {
             return false
         }
-        guard let text = try? fileSystem.readText(path) else { return false }
+        guard let text = try? fileSystem.readText(path, limit: .swiftSource) else { return false }
         return importedModules(text).contains { manifestModules.contains($0) }
     }
 
@@ -102,7 +103,7 @@ struct LooseSources {
         if let evidence = tuist.min(by: { rank($0) < rank($1) }) { result.append(ProjectGenerator(kind: .tuist, evidence: evidence)) }
         // XcodeGen: a spec with targets.
         let specs = byDepth(files.filter { ["project.yml", "project.yaml"].contains($0.lastPathComponent) }).filter { relative in
-            guard let text = try? fileSystem.readText(root.appendingPath(relative)) else { return false }
+            guard let text = try? fileSystem.readText(root.appendingPath(relative), limit: .projectJSON) else { return false }
             return text.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("targets:") }
         }
         if let spec = specs.first { result.append(ProjectGenerator(kind: .xcodegen, evidence: spec)) }
@@ -149,7 +150,17 @@ struct LooseSources {
     private mutating func readTuist(_ manifest: String, claimed: inout Set<String>) {
         let relative = manifest.relative(to: root)
         let parsed: TuistManifest
-        do { parsed = try TuistManifest.read(file: manifest) } catch {
+        do {
+            let text = try fileSystem.readText(manifest, limit: .manifest)
+            if let refusal = ParseGuard(limits: ParseGuard.currentLimits).refusal(text) {
+                notes.append("\(relative): \(refusal); its targets' files are read as loose sources")
+                return
+            }
+            parsed = TuistManifest.parse(text)
+        } catch let error as ProjectError {
+            notes.append("\(relative): \(error.reasonText); its targets' files are read as loose sources")
+            return
+        } catch {
             notes.append("\(relative): cannot be read; its targets' files are read as loose sources")
             return
         }
@@ -209,7 +220,7 @@ struct LooseSources {
     /// The `type` of an apple-targets config: the JSON key, or a literal `type: "…"` in a JavaScript or
     /// TypeScript config (the file is not run).
     static func expoTargetType(_ config: String, fileSystem: FileSystem) -> String? {
-        guard let text = try? fileSystem.readText(config) else { return nil }
+        guard let text = try? fileSystem.readText(config, limit: .projectJSON) else { return nil }
         if config.pathExtension == "json" {
             return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["type"] as? String
         }
@@ -255,11 +266,23 @@ struct LooseSources {
         return Array(Set(platforms)).sorted()
     }
 
-    /// `A/{B,C}/**` → `A/B/**`, `A/C/**` (Tuist globs allow one level of alternatives per brace pair).
+    /// `A/{B,C}/**` → `A/B/**`, `A/C/**` (Tuist globs allow one level of alternatives per brace pair). At most
+    /// `PathPattern.maximumExpansions` patterns come out (brace pairs multiply); a glob past that expands to
+    /// none, and the manifest's files stay loose.
     static func expandingBraces(_ pattern: String) -> [String] {
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else { return [pattern] }
-        let head = pattern[..<open], tail = pattern[pattern.index(after: close)...]
-        return pattern[pattern.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false)
-            .flatMap { expandingBraces(String(head) + $0 + tail) }
+        var done: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast() {
+            guard let open = next.firstIndex(of: "{"), let close = next[open...].firstIndex(of: "}") else {
+                done.append(next)
+                continue
+            }
+            let head = next[..<open], tail = next[next.index(after: close)...]
+            for alternative in next[next.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).reversed() {
+                pending.append(String(head) + alternative + tail)
+            }
+            if done.count + pending.count > PathPattern.maximumExpansions { return [] }
+        }
+        return done
     }
 }

@@ -18,6 +18,10 @@ public struct ProjectLoader {
         self.fileSystem = fileSystem
     }
 
+    /// How deeply a workspace's elements may nest (each nested group lengthens the path the next one is
+    /// relative to); deeper stops the read with an error.
+    public static let maximumWorkspaceDepth = 64
+
     /// Folders never searched for projects or loose sources.
     public static let ignoredFolders: Set<String> = [
         "node_modules", "Pods", "Carthage", ".build", "DerivedData", ".git", ".swiftpm", "build", "vendor", ".gradle",
@@ -28,12 +32,25 @@ public struct ProjectLoader {
     ///   the folder holds no project and no Swift source (`nothingToLint`).
     public func load(path: String) throws -> ProjectModel {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard fileSystem.exists(absolute) || (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil else {
+        guard let entry = fileSystem.status(absolute) else {
+            if fileSystem.isSymbolicLink(absolute) { throw ProjectError.unreadable(path, reason: "broken symbolic link or link loop") }
             throw ProjectError.notFound(path)
         }
-        guard fileSystem.exists(absolute) else { throw ProjectError.unreadable(path, reason: "broken symbolic link or link loop") }
+        if entry.kind != .directory && entry.kind != .file {
+            throw ProjectError.notRead(path, reason: "it is \(entry.kind.description), not a folder or a project file")
+        }
+        // Nothing outside the folder being linted is read from here on (see `FileSystem`).
+        fileSystem.confine(to: Self.root(of: absolute, isDirectory: entry.kind == .directory))
         let (root, projects, notes) = try locate(absolute, given: path)
         return try read(root: root, projects: projects, notes: notes, given: path)
+    }
+
+    /// The folder being linted for a path: a folder itself; the folder holding a given `.xcodeproj`,
+    /// `.xcworkspace` or Swift file; the folder holding the `.xcodeproj` of a `project.pbxproj`.
+    static func root(of absolute: String, isDirectory: Bool) -> String {
+        if absolute.lastPathComponent == "project.pbxproj" { return absolute.deletingLastPathComponent.deletingLastPathComponent }
+        if ["xcodeproj", "xcworkspace"].contains(absolute.pathExtension) || !isDirectory { return absolute.deletingLastPathComponent }
+        return absolute
     }
 
     func locate(_ absolute: String, given: String) throws -> (root: String, projects: [String], notes: [String]) {
@@ -52,7 +69,7 @@ public struct ProjectLoader {
             if absolute.pathExtension == "swift" { return (absolute.deletingLastPathComponent, [], notes) }
             throw ProjectError.malformed(given, reason: "not a folder, .xcodeproj, .xcworkspace or project.pbxproj")
         }
-        guard FileManager.default.isReadableFile(atPath: absolute) else {
+        guard FilePathBytes.withCString(absolute, { access($0, R_OK | X_OK) }) == 0 else {
             throw ProjectError.unreadable(given, reason: "permission denied")
         }
         var projects: [String] = []
@@ -68,58 +85,80 @@ public struct ProjectLoader {
         return (absolute, projects, notes)
     }
 
-    /// The projects a workspace names, in order (nested groups followed; `Pods.xcodeproj` left out).
+    /// The projects a workspace names, in order (nested groups followed; `Pods.xcodeproj` left out). The
+    /// file is read with `XMLParser` alone (an event parser that reports errors without printing them and
+    /// builds no tree); a project outside the folder being linted is noted, not read.
     func workspaceProjects(_ workspace: String, root: String, notes: inout [String]) throws -> [String] {
         let contents = workspace.appendingPath("contents.xcworkspacedata")
-        guard let data = FileManager.default.contents(atPath: contents) else {
-            throw ProjectError.unreadable(contents.relative(to: root), reason: "the workspace has no readable contents.xcworkspacedata")
+        let data: Data
+        do { data = try fileSystem.read(contents, limit: .workspace) } catch let error as ProjectError {
+            if case .unreadable(_, let reason) = error, reason == "no such file" {
+                throw ProjectError.unreadable(contents.relative(to: root), reason: "the workspace has no contents.xcworkspacedata")
+            }
+            throw error.naming(contents.relative(to: root))
         }
-        // XMLParser first: it reports errors without printing them (XMLDocument lets libxml2 print, and
-        // recovers from some), so a broken file is one clear error.
+        // FoundationXML's XMLParser stops the process on an element or attribute name that is not UTF-8 (it
+        // force-unwraps the decoded name), so the bytes are checked first: Xcode writes this file in UTF-8.
+        if let problem = Self.notUTF8XML(data) {
+            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(problem))")
+        }
+        let reader = WorkspaceReader(folder: workspace.deletingLastPathComponent)
         let parser = XMLParser(data: data)
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
         let parsed = parser.parse() && parser.parserError == nil
-        guard parsed, let document = try? XMLDocument(data: data), document.rootElement()?.name == "Workspace" else {
-            let place = parsed ? "no <Workspace> element" : "line \(parser.lineNumber)"
+        if reader.tooDeep {
+            throw ProjectError.malformed(contents.relative(to: root),
+                                         reason: "not valid workspace XML (groups nested more than \(WorkspaceReader.maximumDepth) deep, line \(max(parser.lineNumber, 1)))")
+        }
+        guard parsed, reader.sawWorkspace else {
+            let place = !parsed ? "line \(max(parser.lineNumber, 1))" : "no <Workspace> element"
             throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(place))")
         }
         var projects: [String] = []
-        func location(_ element: XMLElement, base: String) -> String? {
-            guard let value = element.attribute(forName: "location")?.stringValue,
-                  let colon = value.firstIndex(of: ":") else { return nil }
-            let kind = value[..<colon], path = String(value[value.index(after: colon)...])
-            switch kind {
-            case "group": return base.appendingPath(path).standardizedPath
-            case "container": return workspace.deletingLastPathComponent.appendingPath(path).standardizedPath
-            case "absolute": return path
-            case "self": return nil
-            default: return nil
+        for path in reader.projects {
+            if path.lastPathComponent == "Pods.xcodeproj" {
+                notes.append("\(path.relative(to: root)): CocoaPods project not read")
+            } else if !fileSystem.isInside(path) {
+                notes.append("\(path): named by the workspace, outside the folder being linted; not read")
+            } else if let resolved = fileSystem.resolve(path) {
+                projects.append(resolved)
+            } else {
+                notes.append("\(path.relative(to: root)): named by the workspace but missing")
             }
         }
-        func visit(_ element: XMLElement, base: String) {
-            for child in element.children?.compactMap({ $0 as? XMLElement }) ?? [] {
-                switch child.name {
-                case "FileRef":
-                    guard let path = location(child, base: base), path.pathExtension == "xcodeproj" else { continue }
-                    if path.lastPathComponent == "Pods.xcodeproj" {
-                        notes.append("\(path.relative(to: root)): CocoaPods project not read")
-                        continue
-                    }
-                    if let resolved = fileSystem.resolve(path) { projects.append(resolved) }
-                    else { notes.append("\(path.relative(to: root)): named by the workspace but missing") }
-                case "Group":
-                    visit(child, base: location(child, base: base) ?? base)
-                default:
-                    continue
-                }
-            }
-        }
-        if let rootElement = document.rootElement() { visit(rootElement, base: workspace.deletingLastPathComponent) }
         if projects.isEmpty {
             let missing = notes.filter { $0.hasSuffix("named by the workspace but missing") }
             throw ProjectError.malformed(contents.relative(to: root), reason: missing.isEmpty
                 ? "the workspace names no .xcodeproj" : "every project the workspace names is missing (\(missing.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")))")
         }
         return projects
+    }
+
+    /// Why XML bytes are not UTF-8 text (`not UTF-8 at line 3`, `declares encoding ISO-8859-1; Xcode writes
+    /// UTF-8`), or nil.
+    static func notUTF8XML(_ data: Data) -> String? {
+        guard String(validating: data, as: UTF8.self) == nil else {
+            if data.starts(with: Array("<?xml".utf8)), let end = data.firstRange(of: Data("?>".utf8)) {
+                let declaration = String(decoding: data[data.startIndex..<end.lowerBound], as: UTF8.self)
+                if let range = declaration.range(of: #"encoding\s*=\s*["']([^"']*)["']"#, options: .regularExpression) {
+                    let value = declaration[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first.map(String.init) ?? ""
+                    if value.lowercased() != "utf-8" { return "declares encoding \(value); Xcode writes UTF-8" }
+                }
+            }
+            return nil
+        }
+        var valid = 0
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        scan: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): valid += scalar.count
+            case .emptyInput, .error: break scan
+            }
+        }
+        let line = data.prefix(valid).filter { $0 == 0x0A }.count + 1
+        return "not UTF-8 at line \(line)"
     }
 
     func read(root: String, projects: [String], notes initialNotes: [String], given: String) throws -> ProjectModel {
@@ -186,5 +225,67 @@ public struct ProjectLoader {
         notes += loose.notes
         return ProjectModel(root: root, projectFiles: [], targets: loose.targets, unassignedSources: [], isLooseSources: true,
                             notes: notes + fileSystem.problems, modules: loose.modules, generators: loose.generators)
+    }
+}
+
+/// Collects the `.xcodeproj` paths of a workspace's `FileRef`s, following `Group` locations, as `XMLParser`
+/// reports the elements. `location` is `group:` (relative to the enclosing group), `container:` (relative to
+/// the workspace's folder) or `absolute:`.
+final class WorkspaceReader: NSObject, XMLParserDelegate {
+    static let maximumDepth = ProjectLoader.maximumWorkspaceDepth
+    let folder: String
+    private(set) var projects: [String] = []
+    private(set) var sawWorkspace = false
+    private(set) var tooDeep = false
+    private var depth = 0
+    /// The base folder of each open `Group` (or other element), innermost last.
+    private var bases: [String]
+
+    init(folder: String) {
+        self.folder = folder
+        bases = [folder]
+    }
+
+    private func location(_ value: String?, base: String) -> String? {
+        guard let value, let colon = value.firstIndex(of: ":") else { return nil }
+        let kind = value[..<colon], path = String(value[value.index(after: colon)...])
+        switch kind {
+        case "group": return base.appendingPath(path).standardizedPath
+        case "container": return folder.appendingPath(path).standardizedPath
+        case "absolute": return path.standardizedPath
+        default: return nil
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        defer { depth += 1 }
+        guard depth < Self.maximumDepth else {
+            tooDeep = true
+            parser.abortParsing()
+            bases.append(folder)
+            return
+        }
+        let base = bases.last ?? folder
+        if depth == 0 {
+            sawWorkspace = elementName == "Workspace"
+            bases.append(base)
+            return
+        }
+        guard sawWorkspace else { bases.append(base); return }
+        switch elementName {
+        case "FileRef":
+            if let path = location(attributes["location"], base: base), path.pathExtension == "xcodeproj" { projects.append(path) }
+            bases.append(base)
+        case "Group":
+            bases.append(location(attributes["location"], base: base) ?? base)
+        default:
+            bases.append(base)
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
+        if bases.count > 1 { bases.removeLast() }
     }
 }

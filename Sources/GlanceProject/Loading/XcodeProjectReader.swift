@@ -25,13 +25,9 @@ struct XcodeProjectReader {
             throw ProjectError.malformed(projectPath.relative(to: root), reason: "no project.pbxproj inside")
         }
         do {
-            pbx = try PBXProj(contentsOf: URL(fileURLWithPath: resolved))
+            pbx = try PBXProj(path: resolved, fileSystem: fileSystem)
         } catch let error as ProjectError {
-            switch error {
-            case .malformed(_, let reason), .nothingToLint(_, let reason): throw ProjectError.malformed(resolved.relative(to: root), reason: reason)
-            case .unreadable(_, let reason): throw ProjectError.unreadable(resolved.relative(to: root), reason: reason)
-            case .notFound: throw ProjectError.notFound(resolved.relative(to: root))
-            }
+            throw error.naming(resolved.relative(to: root))
         }
         let folder = projectPath.deletingLastPathComponent
         sourceRoot = folder.appendingPath(pbx.project.projectDirPath).standardizedPath
@@ -40,39 +36,62 @@ struct XcodeProjectReader {
 
     // MARK: - Group tree
 
+    /// Parents of the group tree, from the main group down. An element listed a second time (Xcode never
+    /// writes that; a damaged or hand-edited file can, even inside its own subtree, a cycle) keeps its first
+    /// place, and the project's notes say so: its files are still read.
     private mutating func indexGroupTree() {
         var stack = [pbx.project.mainGroup].compactMap { $0 }
-        var seen: Set<String> = []
+        var seen: Set<String> = Set(stack)
+        var noted = false
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            guard let element = pbx.fileElement(id) else { continue }
             for child in element.children {
+                guard seen.insert(child).inserted else {
+                    if !noted {
+                        let label = child == pbx.project.mainGroup ? "the main group"
+                            : pbx.fileElement(child).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(child)"
+                        notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
+                        noted = true
+                    }
+                    continue
+                }
                 parents[child] = id
                 stack.append(child)
             }
         }
     }
 
-    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk.
+    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk. Walks up the
+    /// parents without recursion (a group tree can be thousands deep).
     mutating func path(of id: String) -> String? {
         if let cached = elementPaths[id] { return cached }
-        elementPaths[id] = .some(nil)   // guards against cycles
+        // The chain from `id` up to the first element whose path is known, or to the top.
+        var chain: [String] = []
+        var visited: Set<String> = []
+        var current: String? = id
+        while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
+            chain.append(element)
+            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
+        }
+        for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
+        return elementPaths[id] ?? nil
+    }
+
+    /// One element's path, its parent's being known already (see `path(of:)`).
+    private func computePath(of id: String) -> String? {
         guard let element = pbx.fileElement(id) else { return nil }
         var base: String?
         switch element.sourceTree {
         case "<group>":
-            if let parent = parents[id] { base = path(of: parent) } else if id == pbx.project.mainGroup { base = sourceRoot } else { base = sourceRoot }
+            if let parent = parents[id] { base = elementPaths[parent] ?? nil } else { base = sourceRoot }
         case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
         case "<absolute>": base = ""
         default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
         }
-        var result: String?
-        if let base {
-            if id == pbx.project.mainGroup, element.path == nil { result = sourceRoot }
-            else if let own = element.path { result = (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
-            else { result = base }   // a group without a path sits where its parent is
-        }
-        elementPaths[id] = .some(result)
-        return result
+        guard let base else { return nil }
+        if id == pbx.project.mainGroup, element.path == nil { return sourceRoot }
+        if let own = element.path { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
+        return base   // a group without a path sits where its parent is
     }
 
     /// `path(of:)`, then resolved against the disk (case-insensitively on Linux).
@@ -266,14 +285,14 @@ struct XcodeProjectReader {
             if let resolved = fileSystem.resolve(absolute) {
                 entitlementsFile = resolved.relative(to: root)
                 do {
-                    let value = try PlistReader.read(URL(fileURLWithPath: resolved))
+                    let value = try PlistReader.read(resolved, fileSystem: fileSystem)
                     if let dictionary = value.dictionary {
                         entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
                     } else {
                         entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
                     }
                 } catch let error as ProjectError {
-                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.description.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)))"
+                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.reasonText))"
                 } catch {
                     entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read"
                 }
@@ -286,6 +305,16 @@ struct XcodeProjectReader {
             break
         }
         if let entitlementsProblem { configurationNotes.append(entitlementsProblem) }
+        // Settings past the expansion limits are unknown, like undefined ones; say which and why, once.
+        let overflowing = settings.assignedNames.compactMap { name -> (String, String)? in
+            guard case .unknown(let missing) = settings.value(name), let reason = missing.first(where: { $0.contains("Glance's limit") }) else { return nil }
+            return (name, reason)
+        }
+        if let (name, reason) = overflowing.first {
+            let others = overflowing.count - 1
+            let subject = others == 0 ? "build setting \(name) is" : "build settings \(name) and \(others) other\(others == 1 ? "" : "s") are"
+            configurationNotes.append("\(subject) unknown: \(reason)")
+        }
         return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
                                    entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
                                    objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem)

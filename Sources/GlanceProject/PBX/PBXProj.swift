@@ -11,14 +11,11 @@ public struct PBXProj: Sendable {
     public let rootObject: String
     public let objectVersion: Int?
 
-    /// Parses `project.pbxproj`.
-    /// - Throws: `ProjectError.malformed` when the text is not a property list or lacks `objects`/`rootObject`.
-    public init(contentsOf url: URL) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ProjectError.unreadable(url.path, reason: PlistReader.describe(error))
-        }
-        try self.init(data: data, file: url.path)
+    /// Reads and parses `project.pbxproj` (at most `InputLimit.projectFile`).
+    /// - Throws: `ProjectError` when the file cannot be read, or is not a property list, or lacks
+    ///   `objects`/`rootObject`.
+    public init(path: String, fileSystem: FileSystem) throws {
+        try self.init(data: try fileSystem.read(path, limit: .projectFile), file: path)
     }
 
     public init(data: Data, file: String) throws {

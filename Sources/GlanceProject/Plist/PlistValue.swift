@@ -82,12 +82,12 @@ public enum PlistValue: Sendable, Hashable {
 
 /// Reads property lists from disk with `PropertyListSerialization`.
 public enum PlistReader {
-    /// Reads a plist file in any format Foundation knows (XML, binary, OpenStep).
-    /// - Throws: `ProjectError.unreadable` when the file cannot be read, `ProjectError.malformed` when it is not a plist.
-    public static func read(_ url: URL) throws -> PlistValue {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw ProjectError.unreadable(url.path, reason: describe(error)) }
-        return try parse(data, file: url.path)
+    /// Reads a plist file in any format Foundation knows (XML, binary, OpenStep), of at most
+    /// `InputLimit.propertyList`.
+    /// - Throws: `ProjectError.unreadable`/`.notRead` when the file cannot or may not be read (`FileSystem`),
+    ///   `ProjectError.malformed` when it is not a plist.
+    public static func read(_ path: String, fileSystem: FileSystem) throws -> PlistValue {
+        try parse(try fileSystem.read(path, limit: .propertyList), file: path)
     }
 
     /// Parses plist data; `file` names the source in errors.

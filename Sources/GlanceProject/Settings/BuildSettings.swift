@@ -51,7 +51,31 @@ public struct SettingAssignment: Sendable, Hashable {
 /// `:rfc1034identifier`, `:c99extidentifier`, `:identifier`, `:base`, `:dir`, `:file`, `:suffix`,
 /// `:standardizepath`, `:quote`, `:not`). A setting that is defined nowhere (and has no built-in value) is
 /// `.unknown`, never the empty string. Source: facts.md section 7; swift-build SWBMacro @ 41aee626.
+///
+/// Expansion is bounded, so settings that expand each other exponentially (`A = $(B)$(B)`, `B = $(C)$(C)`, …)
+/// or nest `$(…)` thousands deep end quickly: at most `maximumDepth` nested expansions, `maximumReferences`
+/// references and `maximumLength` characters per value. A value past a bound, or one defined in terms of
+/// itself, is `.unknown` — like a setting defined nowhere — and the reason is what it is missing
+/// (`A (expands past Glance's limit of 262144 characters)`), so notes and skips say why.
 public struct BuildSettings: Sendable {
+    /// `$(…)` nested in `$(…)`, and settings referring to settings, at most this deep.
+    public static let maximumDepth = 64
+    /// References (`$(NAME)`) followed to expand one value.
+    public static let maximumReferences = 100_000
+    /// Characters of one expanded value.
+    public static let maximumLength = 256 << 10
+
+    /// The state of one expansion: the settings being expanded (for cycles) and the budget spent.
+    private struct Expansion {
+        var stack: Set<String> = []
+        /// Settings already evaluated in this expansion, by name and layer: each is expanded once, so a value
+        /// that refers to another many times costs one expansion of it.
+        var evaluated: [String: SettingValue] = [:]
+        var depth = 0
+        var references = 0
+        /// Set once a bound is passed: every further step gives up with this reason.
+        var overflow: String?
+    }
     /// All assignments, lowest precedence first.
     public let assignments: [SettingAssignment]
     /// Built-in values (TARGET_NAME, SRCROOT, …), used when no assignment matches. They may hold macros.
@@ -60,6 +84,7 @@ public struct BuildSettings: Sendable {
     public let sdk: String?
     public let configuration: String
     private let positions: [String: [Int]]
+    private let cache = ValueCache()
 
     public init(layers: [[SettingAssignment]], builtins: [String: String], sdk: String?, configuration: String) {
         let flat = layers.flatMap { $0 }
@@ -74,8 +99,11 @@ public struct BuildSettings: Sendable {
 
     /// The resolved value of a setting.
     public func value(_ name: String) -> SettingValue {
-        var stack: Set<String> = []
-        return evaluate(name, below: assignments.count, stack: &stack, missingIsEmpty: false)
+        if let cached = cache.value(name) { return cached }
+        var state = Expansion()
+        let value = evaluate(name, below: assignments.count, state: &state, missingIsEmpty: false)
+        cache.store(value, for: name)
+        return value
     }
 
     /// True when some layer assigns the setting (for this SDK and configuration).
@@ -90,8 +118,8 @@ public struct BuildSettings: Sendable {
 
     /// Expands the macros in a text (an Info.plist value, an entitlement, a path).
     public func expand(_ text: String) -> SettingValue {
-        var stack: Set<String> = []
-        return expand(text, name: nil, layer: assignments.count, stack: &stack)
+        var state = Expansion()
+        return expand(text, name: nil, layer: assignments.count, state: &state)
     }
 
     /// A boolean setting: YES/NO/true/false; nil when unknown or unassigned without a default.
@@ -121,26 +149,41 @@ public struct BuildSettings: Sendable {
     }
 
     /// Evaluates `name` using only the assignments below index `limit`.
-    private func evaluate(_ name: String, below limit: Int, stack: inout Set<String>, missingIsEmpty: Bool) -> SettingValue {
+    private func evaluate(_ name: String, below limit: Int, state: inout Expansion, missingIsEmpty: Bool) -> SettingValue {
         for index in (positions[name] ?? []).reversed() where index < limit && matches(assignments[index].conditions) {
-            return expand(assignments[index].value, name: name, layer: index, stack: &stack)
+            let key = "\(name)@\(index)"
+            if let known = state.evaluated[key] { return known }
+            let value = expand(assignments[index].value, name: name, layer: index, state: &state)
+            state.evaluated[key] = value
+            return value
         }
         if let builtin = builtins[name] {
             let key = "builtin:" + name
-            guard stack.insert(key).inserted else { return .unknown(missing: [name]) }
-            defer { stack.remove(key) }
-            return expand(builtin, name: nil, layer: assignments.count, stack: &stack)
+            guard state.stack.insert(key).inserted else { return .unknown(missing: ["\(name) (defined in terms of itself)"]) }
+            defer { state.stack.remove(key) }
+            return expand(builtin, name: nil, layer: assignments.count, state: &state)
         }
         return missingIsEmpty ? .known("") : .unknown(missing: [name])
     }
 
-    private func expand(_ text: String, name: String?, layer: Int, stack: inout Set<String>) -> SettingValue {
+    private func expand(_ text: String, name: String?, layer: Int, state: inout Expansion) -> SettingValue {
+        if let overflow = state.overflow { return .unknown(missing: [overflow]) }
         guard text.contains("$") else { return .known(text) }
+        guard state.depth < Self.maximumDepth, state.depth + Self.referenceNesting(text) <= Self.maximumDepth else {
+            state.overflow = "\(name ?? "a value") (nests $(…) or setting references more than \(Self.maximumDepth) deep, Glance's limit)"
+            return .unknown(missing: [state.overflow!])
+        }
+        state.depth += 1
+        defer { state.depth -= 1 }
         var output = ""
         var missing: [String] = []
         let characters = Array(text)
         var index = 0
         while index < characters.count {
+            if output.utf8.count > Self.maximumLength, state.overflow == nil {
+                state.overflow = "\(name ?? "a value") (expands past Glance's limit of \(Self.maximumLength) characters)"
+            }
+            if let overflow = state.overflow { return .unknown(missing: [overflow]) }
             let character = characters[index]
             guard character == "$", index + 1 < characters.count else {
                 output.append(character); index += 1; continue
@@ -152,7 +195,7 @@ public struct BuildSettings: Sendable {
                 while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { end += 1 }
                 if end == index + 1 { output.append(character); index += 1; continue }
                 let reference = String(characters[(index + 1)..<end])
-                switch resolveReference(reference, name: name, layer: layer, stack: &stack) {
+                switch resolveReference(reference, name: name, layer: layer, state: &state) {
                 case .known(let value): output += value
                 case .unknown(let names): missing += names
                 }
@@ -170,22 +213,32 @@ public struct BuildSettings: Sendable {
             guard end < characters.count else { output += String(characters[index...]); break }
             let inner = String(characters[(index + 2)..<end])
             // Nested references inside the parentheses are expanded first.
-            let innerValue = expand(inner, name: name, layer: layer, stack: &stack)
+            let innerValue = expand(inner, name: name, layer: layer, state: &state)
             switch innerValue {
             case .unknown(let names): missing += names
             case .known(let innerText):
-                switch resolveReference(innerText, name: name, layer: layer, stack: &stack) {
+                switch resolveReference(innerText, name: name, layer: layer, state: &state) {
                 case .known(let value): output += value
                 case .unknown(let names): missing += names
                 }
             }
             index = end + 1
         }
+        if output.utf8.count > Self.maximumLength, state.overflow == nil {
+            state.overflow = "\(name ?? "a value") (expands past Glance's limit of \(Self.maximumLength) characters)"
+        }
+        if let overflow = state.overflow { return .unknown(missing: [overflow]) }
         return missing.isEmpty ? .known(output) : .unknown(missing: Array(NSOrderedSet(array: missing)) as? [String] ?? missing)
     }
 
     /// `NAME` or `NAME:op1:op2=arg`.
-    private func resolveReference(_ reference: String, name: String?, layer: Int, stack: inout Set<String>) -> SettingValue {
+    private func resolveReference(_ reference: String, name: String?, layer: Int, state: inout Expansion) -> SettingValue {
+        if let overflow = state.overflow { return .unknown(missing: [overflow]) }
+        state.references += 1
+        guard state.references <= Self.maximumReferences else {
+            state.overflow = "\(name ?? "a value") (takes more than \(Self.maximumReferences) setting references to expand, Glance's limit)"
+            return .unknown(missing: [state.overflow!])
+        }
         let parts = BuildSettings.splitOperators(reference)
         let referenced = parts[0].trimmingCharacters(in: .whitespaces)
         var value: SettingValue
@@ -193,19 +246,38 @@ public struct BuildSettings: Sendable {
         if referenced == "inherited" || (name != nil && referenced == name) {
             guard let name else { return .known("") }
             let key = "\(name)@\(layer)"
-            guard stack.insert(key).inserted else { return .unknown(missing: [name]) }
-            defer { stack.remove(key) }
-            value = evaluate(name, below: layer, stack: &stack, missingIsEmpty: true)
+            guard state.stack.insert(key).inserted else { return .unknown(missing: ["\(name) (defined in terms of itself)"]) }
+            defer { state.stack.remove(key) }
+            value = evaluate(name, below: layer, state: &state, missingIsEmpty: true)
         } else {
             let key = referenced
-            guard stack.insert(key).inserted else { return .unknown(missing: [referenced]) }
-            defer { stack.remove(key) }
-            value = evaluate(referenced, below: assignments.count, stack: &stack, missingIsEmpty: false)
+            guard state.stack.insert(key).inserted else { return .unknown(missing: ["\(referenced) (defined in terms of itself)"]) }
+            defer { state.stack.remove(key) }
+            value = evaluate(referenced, below: assignments.count, state: &state, missingIsEmpty: false)
         }
         for operation in parts.dropFirst() {
             value = BuildSettings.apply(operation, to: value)
         }
         return value
+    }
+
+    /// How deeply `$(…)`/`${…}` nest in a text, by one pass over its bytes (so a value nested thousands deep is
+    /// refused before it is expanded level by level).
+    static func referenceNesting(_ text: String) -> Int {
+        var depth = 0, deepest = 0
+        var previous: UInt8 = 0
+        var openers: [Bool] = []   // for each open bracket: whether it opened a reference
+        for byte in text.utf8 {
+            if byte == 0x28 || byte == 0x7B {
+                let reference = previous == 0x24
+                openers.append(reference)
+                if reference { depth += 1; deepest = max(deepest, depth) }
+            } else if byte == 0x29 || byte == 0x7D, let reference = openers.popLast(), reference {
+                depth -= 1
+            }
+            previous = byte
+        }
+        return deepest
     }
 
     static func splitOperators(_ reference: String) -> [String] {
@@ -277,5 +349,21 @@ public struct BuildSettings: Sendable {
         }
         while pi < p.count, p[pi] == "*" { pi += 1 }
         return pi == p.count
+    }
+}
+
+/// The values `BuildSettings.value(_:)` computed, by name (settings are asked for the same names many times).
+private final class ValueCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: SettingValue] = [:]
+
+    func value(_ name: String) -> SettingValue? {
+        lock.lock(); defer { lock.unlock() }
+        return values[name]
+    }
+
+    func store(_ value: SettingValue, for name: String) {
+        lock.lock(); defer { lock.unlock() }
+        values[name] = value
     }
 }

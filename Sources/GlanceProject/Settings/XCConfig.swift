@@ -5,7 +5,21 @@ import Foundation
 /// lines continued with a trailing `\`. An include is looked up next to the including file, then in the
 /// project's source root; a name without an extension also tries `.xcconfig` (swift-build
 /// MacroConfigFileParser @ 41aee626).
+///
+/// Includes are bounded: at most `maximumIncludeDepth` nested and `maximumFiles` files read in all (a file
+/// included twice counts twice, so a "diamond" of includes cannot multiply the work), each file at most
+/// `InputLimit.xcconfig`. What is past a bound is noted and left out, like a missing include.
 public enum XCConfig {
+    /// How deep `#include`s may nest.
+    public static let maximumIncludeDepth = 16
+    /// How many files one configuration's `.xcconfig` may read, counting every include.
+    public static let maximumFiles = 256
+
+    private struct Budget {
+        var files = 0
+        var noted = false
+    }
+
     /// The assignments of an `.xcconfig` in order, included files inlined where they are included.
     /// Each assignment becomes its own layer so that `$(inherited)` sees what came before.
     /// - Parameters:
@@ -15,8 +29,9 @@ public enum XCConfig {
     ///   - sourceRoot: the project's SRCROOT, the second place includes are looked up.
     public static func layers(path: String, relativeTo base: String, sourceRoot: String, fileSystem: FileSystem,
                               notes: inout [String]) -> [[SettingAssignment]] {
-        var visited: Set<String> = []
-        return read(path, base: base, searchPaths: [sourceRoot], fileSystem: fileSystem, visited: &visited, notes: &notes).map { [$0] }
+        var visited: [String] = []
+        var budget = Budget()
+        return read(path, base: base, searchPaths: [sourceRoot], fileSystem: fileSystem, visited: &visited, budget: &budget, notes: &notes).map { [$0] }
     }
 
     private static func locate(_ included: String, from path: String, searchPaths: [String], fileSystem: FileSystem) -> String? {
@@ -32,15 +47,28 @@ public enum XCConfig {
     }
 
     private static func read(_ path: String, base: String, searchPaths: [String], fileSystem: FileSystem,
-                             visited: inout Set<String>, notes: inout [String]) -> [SettingAssignment] {
-        guard visited.insert(path).inserted else {
+                             visited: inout [String], budget: inout Budget, notes: inout [String]) -> [SettingAssignment] {
+        guard !visited.contains(path) else {
             notes.append("\(path.relative(to: base)): includes itself; the cycle is not followed")
             return []
         }
-        defer { visited.remove(path) }
+        guard visited.count < maximumIncludeDepth, budget.files < maximumFiles else {
+            if !budget.noted {
+                let limit = visited.count < maximumIncludeDepth ? "more than \(maximumFiles) files in all" : "more than \(maximumIncludeDepth) levels deep"
+                notes.append("\(path.relative(to: base)): not read: the .xcconfig includes go \(limit) (Glance's limit); the settings of further includes are unknown")
+                budget.noted = true
+            }
+            return []
+        }
+        budget.files += 1
+        visited.append(path)
+        defer { visited.removeLast() }
         let text: String
-        do { text = try fileSystem.readText(path) } catch {
-            notes.append("\((error as? ProjectError)?.description ?? path)")
+        do { text = try fileSystem.readText(path, limit: .xcconfig) } catch let error as ProjectError {
+            notes.append(error.naming(path.relative(to: base)).description)
+            return []
+        } catch {
+            notes.append("\(path.relative(to: base)): cannot be read")
             return []
         }
         let origin = path.relative(to: base)
@@ -69,7 +97,7 @@ public enum XCConfig {
                     }
                     continue
                 }
-                result += read(resolved, base: base, searchPaths: searchPaths, fileSystem: fileSystem, visited: &visited, notes: &notes)
+                result += read(resolved, base: base, searchPaths: searchPaths, fileSystem: fileSystem, visited: &visited, budget: &budget, notes: &notes)
                 continue
             }
             var depth = 0

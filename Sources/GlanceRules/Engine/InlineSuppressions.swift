@@ -11,14 +11,41 @@ final class InlineSuppressions {
     private let byFile: [String: [Suppression]]
     /// Per file and suppression: the rule ids it suppressed a violation of (`all` when through `all`).
     private var used: [String: [Set<String>]]
+    /// Per file, positions in `byFile` by what they cover, so that finding the suppressions of a violation
+    /// does not read every suppression of its file (a file may hold thousands).
+    private let lookups: [String: Lookup]
+
+    private struct Lookup {
+        /// `disable:this` suppressions by their line; `disable:next` by the line after theirs.
+        var thisByLine: [Int: [Int]] = [:]
+        var nextByLine: [Int: [Int]] = [:]
+        /// `disable`/`enable` suppressions naming a rule, by rule id; those naming `all`. Both in file order.
+        var rangesByRule: [String: [Int]] = [:]
+        var rangesForAll: [Int] = []
+    }
 
     /// - Parameter comments: directive comments by file, with paths relative to the lint root.
     init(comments: [String: [LineComment]], knownRules: [String]) {
         var byFile: [String: [Suppression]] = [:]
+        var lookups: [String: Lookup] = [:]
         for (file, list) in comments {
-            byFile[file] = list.map { Suppression(file: file, comment: $0, knownRules: knownRules) }.sorted { $0.precedes($1) }
+            let suppressions = list.map { Suppression(file: file, comment: $0, knownRules: knownRules) }.sorted { $0.precedes($1) }
+            byFile[file] = suppressions
+            var lookup = Lookup()
+            for (index, suppression) in suppressions.enumerated() {
+                switch suppression.scope {
+                case .this: lookup.thisByLine[suppression.line, default: []].append(index)
+                case .next: lookup.nextByLine[suppression.line + 1, default: []].append(index)
+                case .disable, .enable:
+                    for rule in suppression.rules { lookup.rangesByRule[rule, default: []].append(index) }
+                    if suppression.all { lookup.rangesForAll.append(index) }
+                case nil: break
+                }
+            }
+            lookups[file] = lookup
         }
         self.byFile = byFile
+        self.lookups = lookups
         self.used = byFile.mapValues { Array(repeating: [], count: $0.count) }
     }
 
@@ -41,18 +68,24 @@ final class InlineSuppressions {
     /// Indexes of the suppressions of a file that cover a violation: `this` on its line, `next` on the line
     /// before, and the last `disable`/`enable` for its rule at or above it, if that is a `disable`.
     private func covering(_ violation: Violation, in list: [Suppression], explicitOnly: Bool) -> [Int] {
+        guard let lookup = lookups[violation.file] else { return [] }
         var result: [Int] = []
-        var lastRange: Int?
-        for (index, suppression) in list.enumerated() where suppression.names(violation.rule, explicitOnly: explicitOnly) {
-            switch suppression.scope {
-            case .this: if suppression.line == violation.line { result.append(index) }
-            case .next: if suppression.line + 1 == violation.line { result.append(index) }
-            case .disable, .enable: if suppression.line <= violation.line { lastRange = index }
-            case nil: break
-            }
+        for index in (lookup.thisByLine[violation.line] ?? []) + (lookup.nextByLine[violation.line] ?? [])
+        where list[index].names(violation.rule, explicitOnly: explicitOnly) {
+            result.append(index)
         }
-        if let lastRange, list[lastRange].scope == .disable { result.append(lastRange) }
-        return result
+        /// The last of `indexes` (in file order) on a line at or above the violation's.
+        func last(_ indexes: [Int]) -> Int? {
+            var low = 0, high = indexes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if list[indexes[middle]].line <= violation.line { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? indexes[low - 1] : nil
+        }
+        let candidates = [last(lookup.rangesByRule[violation.rule] ?? []), explicitOnly ? nil : last(lookup.rangesForAll)].compactMap { $0 }
+        if let lastRange = candidates.max(), list[lastRange].scope == .disable { result.append(lastRange) }
+        return result.sorted()
     }
 
     /// `unused_suppression` violations, at each comment's position.

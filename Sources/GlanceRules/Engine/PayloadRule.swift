@@ -24,6 +24,9 @@ public final class PayloadContext: @unchecked Sendable {
     public let severity: Severity
     public private(set) var violations: [Violation] = []
     public private(set) var skips: [Skip] = []
+    /// What was reported already (a body or headers file can repeat one mistake thousands of times).
+    private var reported: Set<Violation> = []
+    private var skipped: Set<Skip> = []
 
     init(push: Push, catalog: ActivityTypeCatalog?, activityType: ActivityType?, activityTypeSkip: String?, now: Date,
          ruleIdentifier: String, severity: Severity) {
@@ -57,7 +60,7 @@ public final class PayloadContext: @unchecked Sendable {
     public func report(file: String, line: Int, column: Int, _ message: String, severity: Severity? = nil) {
         let violation = Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,
                                   message: message, target: nil)
-        if !violations.contains(violation) { violations.append(violation) }
+        if reported.insert(violation).inserted { violations.append(violation) }
     }
 
     /// Reports a typed check of `content-state` or `attributes` (rooted at `root`): failures at the rule's
@@ -79,7 +82,7 @@ public final class PayloadContext: @unchecked Sendable {
 
     public func skip(_ reason: String) {
         let skip = Skip(rule: ruleIdentifier, file: push.body.name, reason: reason)
-        if !skips.contains(skip) { skips.append(skip) }
+        if skipped.insert(skip).inserted { skips.append(skip) }
     }
 }
 

@@ -8,8 +8,12 @@ final class ProjectLocator: @unchecked Sendable {
     let project: ProjectModel
     private var texts: [String: [Substring]] = [:]
     private let lock = NSLock()
+    private let fileSystem: FileSystem
 
-    init(project: ProjectModel) { self.project = project }
+    init(project: ProjectModel) {
+        self.project = project
+        fileSystem = FileSystem(confinedTo: project.root)
+    }
 
     struct Place { let file: String; let line: Int; let column: Int }
 
@@ -17,7 +21,7 @@ final class ProjectLocator: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let cached = texts[relative] { return cached }
         let absolute = project.root.appendingPath(relative)
-        guard let data = FileManager.default.contents(atPath: absolute), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let data = try? fileSystem.read(absolute, limit: .projectFile), let text = String(data: data, encoding: .utf8) else { return nil }
         let split = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         texts[relative] = split
         return split

@@ -11,6 +11,7 @@ public final class RuleContext: @unchecked Sendable {
     public private(set) var violations: [Violation] = []
     public private(set) var skips: [Skip] = []
     private var seen: Set<String> = []
+    private var skipped: Set<Skip> = []
     let locator: ProjectLocator
 
     init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, locator: ProjectLocator) {
@@ -60,7 +61,7 @@ public final class RuleContext: @unchecked Sendable {
     /// Records that the rule could not decide something, and why (`--explain-skips`).
     public func skip(_ reason: String, file: String? = nil) {
         let skip = Skip(rule: ruleIdentifier, file: file, reason: reason)
-        if !skips.contains(skip) { skips.append(skip) }
+        if skipped.insert(skip).inserted { skips.append(skip) }
     }
 
     public func relativePath(_ location: SourceLocation) -> String { model.relativePath(location.file) }

@@ -96,6 +96,7 @@ public struct PayloadUnknownAPSKey: PayloadRule {
     /// The documented key closest to `key`: within the usual edit distance, or equal once case, `_` and `-`
     /// are ignored (`contentState`, `stale_date`).
     static func nearest(_ key: String, in candidates: [String]) -> String? {
+        guard key.utf8.count <= 256 else { return nil }
         let normalized = { (text: String) in String(text.lowercased().filter { $0 != "_" && $0 != "-" }) }
         if let same = candidates.first(where: { normalized($0) == normalized(key) }) { return same }
         return Suggestion.closest(key, in: candidates)

@@ -1,0 +1,526 @@
+import Foundation
+import Testing
+import GlanceCLI
+
+/// Hostile and broken input (issue 12): every case ends with a clean outcome — findings, a skip note or one
+/// line of error with exit code 2 — within the time each test states, and never crashes, hangs, prints
+/// another program's noise or reads outside the folder being linted.
+@Suite(.serialized)
+struct HostileInputTests {
+    /// A SetValueIntent that assigns its value: one error, at line 5 column 9.
+    static let oneViolation = """
+        struct ToggleIntent: SetValueIntent {
+            static let title: LocalizedStringResource = "Toggle"
+            @Parameter(title: "On") var value: Bool
+            func perform() async throws -> some IntentResult {
+                value = true
+                return .result()
+            }
+        }
+
+        """
+
+    /// A widget file around `code` (so the file is parsed).
+    static func widgetFile(_ code: String) -> String {
+        "import WidgetKit\nimport SwiftUI\nstruct Hostile: Widget {\n    var body: some WidgetConfiguration { EmptyWidgetConfiguration() }\n}\n" + code + "\n"
+    }
+
+    // MARK: Aborts
+
+    @Test func sixGigabyteConfigurationIsRefusedByItsSize() throws {
+        let folder = try scratchFolder("sparse-config")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try writeSparseFile(folder + "/.glance.json", size: 6 << 30)
+        let output = try #require(glance(within: 10, ["lint", folder]))
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: \(folder)/.glance.json: not read: it is 6 GiB, over Glance's limit of 1 MiB for a configuration file\n")
+    }
+
+    /// One string interpolation holding a hundred thousand terms, and interpolations nested ten thousand deep.
+    @Test func enormousInterpolations() throws {
+        let folder = try scratchFolder("interpolation")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let terms = Array(repeating: "a", count: 100_000).joined(separator: " + ")
+        try write(Self.widgetFile("let long = \"\\(\(terms))\""), to: folder + "/Long.swift")
+        try write(Self.widgetFile("let deep = " + String(repeating: "\"\\(", count: 10_000) + "1" + String(repeating: ")\"", count: 10_000)), to: folder + "/Deep.swift")
+        let output = try #require(glance(within: 60, ["lint", folder, "--explain-skips"]))
+        #expect(output.exitCode == 0)
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(output.standardOutput.contains("\(folder)/Deep.swift: not parsed: more than 128 brackets and #if blocks nested (line 6), past the bound Glance keeps SwiftParser within"))
+        #expect(!output.standardOutput.contains("Long.swift"))
+    }
+
+    /// Workspace files FoundationXML could crash on, or libxml2 would print about: one line of error each.
+    static let brokenWorkspaces: [(Data, String)] = {
+        let noWorkspace = "not valid workspace XML (no <Workspace> element)"
+        var notUTF8 = Data("<?xml version=\"1.0\"?>\n<Workspac".utf8)
+        notUTF8.append(0xE7)
+        notUTF8.append(Data("></Workspac".utf8))
+        notUTF8.append(0xE7)
+        notUTF8.append(Data(">\n".utf8))
+        let utf16 = Data("<?xml version=\"1.0\" encoding=\"UTF-16\"?><Workspace></Workspace>".utf8)
+        let deep = Data(("<Workspace>" + String(repeating: "<Group location=\"group:a\">", count: 30_000)).utf8)
+        return [
+            (Data(), noWorkspace), (Data(" ".utf8), noWorkspace), (Data([0xEF, 0xBB, 0xBF]), noWorkspace), (Data("<?".utf8), noWorkspace),
+            (notUTF8, "not valid workspace XML (not UTF-8 at line 2)"),
+            (utf16, "not valid workspace XML (declares encoding UTF-16; Xcode writes UTF-8)"),
+            (deep, "not valid workspace XML (groups nested more than 64 deep, line 1)"),
+        ]
+    }()
+
+    @Test(arguments: HostileInputTests.brokenWorkspaces)
+    func brokenWorkspaceIsOneLineOfError(contents: Data, reason: String) throws {
+        let folder = try scratchFolder("workspace")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/A.xcworkspace", withIntermediateDirectories: true)
+        try contents.write(to: URL(fileURLWithPath: folder + "/A.xcworkspace/contents.xcworkspacedata"))
+        let output = try #require(glance(within: 10, ["lint", folder + "/A.xcworkspace"]))
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: \(reason)\n")
+    }
+
+    @Test func localPackageManifestWithAHundredThousandBrackets() throws {
+        let folder = try scratchFolder("manifest-brackets")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyFixture("LegacyPackages", to: folder)
+        try write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"ReaderKit\", products: "
+                  + String(repeating: "[", count: 100_000) + "\n", to: folder + "/Packages/ReaderKit/Package.swift")
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(output.standardOutput.contains("Packages/ReaderKit/Package.swift: not parsed: more than 128 brackets and #if blocks nested (line 3), past the bound Glance keeps SwiftParser within; the package's sources are not read"))
+    }
+
+    @Test func typeAliasCycleInActivityAttributes() throws {
+        let folder = try scratchFolder("alias-cycle")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("""
+            import ActivityKit
+            struct Delivery: ActivityAttributes {
+                typealias ContentState = Stage
+                typealias Stage = Step
+                typealias Step = Stage
+                var order: Int
+            }
+            """, to: folder + "/Delivery.swift")
+        let output = try #require(glance(within: 10, ["payload", "template", "Delivery", "--project", folder]))
+        #expect(output.exitCode == 0)
+        #expect(output.standardError == "glance: warning: Delivery.ContentState (Stage is a type alias that leads back to itself): no placeholder; fill in this value by hand\n")
+    }
+
+    // MARK: Hangs
+
+    /// Settings that expand each other exponentially, and `$(…)` nested twenty thousand deep: unknown, with a
+    /// note naming the limit.
+    @Test func billionLaughsAndDeepSettingReferences() throws {
+        let folder = try scratchFolder("settings")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        let base = try String(contentsOfFile: folder + "/Config/Base.xcconfig", encoding: .utf8)
+        let laughs = (0..<40).map { "L\($0) = $(L\($0 + 1))$(L\($0 + 1))" }.joined(separator: "\n")
+        try write(base + laughs + "\nL40 = ha\nBASE_BUNDLE_IDENTIFIER = $(L0)\n", to: folder + "/Config/Base.xcconfig")
+        let exponential = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(exponential.standardError) == "")
+        #expect(exponential.standardOutput.contains("target 'ProductivityTimer' (Debug, Release): build settings APP_GROUP_IDENTIFIER and 26 others are unknown: L22 (expands past Glance's limit of 262144 characters)"))
+        try write(base + "DEEP = " + String(repeating: "$(", count: 20_000) + "X" + String(repeating: ")", count: 20_000) + "\nMARKETING_VERSION = $(DEEP)\n",
+                  to: folder + "/Config/Base.xcconfig")
+        let deep = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(deep.standardError) == "")
+        #expect(deep.standardOutput.contains("target 'ProductivityTimer' (Debug, Release): build settings DEEP and 1 other are unknown: DEEP (nests $(…) or setting references more than 64 deep, Glance's limit)"))
+    }
+
+    @Test func fiftyMegabyteSwiftFileIsSkipped() throws {
+        let folder = try scratchFolder("big-swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/Intent.swift")
+        try writeSparseFile(folder + "/Huge.swift", size: 50 << 20)
+        let output = try #require(glance(within: 10, ["lint", folder, "--explain-skips"]))
+        #expect(output.exitCode == 1)
+        #expect(output.standardOutput.hasPrefix("\(folder)/Intent.swift:5:9: error:"))
+        #expect(output.standardOutput.contains("\(folder)/Huge.swift: not read: it is 50 MiB, over Glance's limit of 4 MiB for a Swift source file"))
+    }
+
+    /// Shapes SwiftParser takes super-linear time on (or recurses without bound): skipped with a note naming the
+    /// bound, fast. The other file's finding is still reported.
+    static let superLinearInputs: [(String, String, String?)] = [
+        ("22 nested [", "let x = " + String(repeating: "[", count: 22), "more than 12 opening brackets in a row (line 6)"),
+        ("100,000 nested [", "let x = " + String(repeating: "[", count: 100_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        ("10,000 nested calls", "let x = " + String(repeating: "f(a, ", count: 10_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        ("1,000 unclosed (\"a", "let x = " + String(repeating: "(\"a", count: 1_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        ("2,000 a < b", "let x = a" + String(repeating: " < b", count: 2_000), "more than 32 unclosed '<' in a row (line 6)"),
+        ("10,000 generics", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000), "more than 32 unclosed '<' in a row (line 6)"),
+        // Parsed: these shapes cost SwiftParser linear time.
+        ("2,000 <array>", String(repeating: "<array>", count: 2_000), nil),
+        ("2,000 plist lines", String(repeating: "<array>\n<string>a</string>\n", count: 2_000), nil),
+        ("a two-megabyte name", "let " + String(repeating: "a", count: 2_000_000) + " = 1", "more than 1024 bytes in one name, number or operator (line 6)"),
+        ("100,000 #if", String(repeating: "#if A\n", count: 100_000), "more than 128 brackets and #if blocks nested (line 134)"),
+        ("a 10,000-link chain", "let x = Text(\"a\")" + String(repeating: ".padding()", count: 10_000), "more than 4000 member accesses in one chain (line 6)"),
+    ]
+
+    @Test(arguments: HostileInputTests.superLinearInputs)
+    func superLinearParserInputIsSkipped(name: String, code: String, bound: String?) throws {
+        let folder = try scratchFolder("parser")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/Intent.swift")
+        try write(Self.widgetFile(code), to: folder + "/Hostile.swift")
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(output.exitCode == 1, "\(name)")
+        if let bound {
+            #expect(output.standardOutput.contains("\(folder)/Hostile.swift: not parsed: \(bound), past the bound Glance keeps SwiftParser within"), "\(name)")
+        } else {
+            #expect(!output.standardOutput.contains("not parsed"), "\(name)")
+        }
+    }
+
+    /// A chunk repeated ten thousand times is linear work: parsed, within the stated time.
+    @Test func chunkRepeatedTenThousandTimes() throws {
+        let folder = try scratchFolder("repeated")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.widgetFile(String(repeating: "func f() { WidgetCenter.shared.reloadTimelines(ofKind: \"k\") }\n", count: 10_000)), to: folder + "/Repeated.swift")
+        let output = try #require(glance(within: 60, ["surfaces", folder, "--format", "json"]))
+        #expect(output.exitCode == 0)
+        let surfaces = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        #expect((surfaces["reloads"] as? [Any])?.count == 10_000)
+    }
+
+    /// A local package whose `path:` leads out of the repository — to `/`, or far above — is not followed.
+    @Test func localPackagePathsOutOfTheFolderAreNotFollowed() throws {
+        let outer = try scratchFolder("outside")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyFixture("LegacyPackages", to: folder)
+        // A package outside the repository, whose code would give a finding if it were read.
+        try write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Outside\", products: [.library(name: \"Outside\", targets: [\"Outside\"])], targets: [.target(name: \"Outside\")])\n",
+                  to: outer + "/Outside/Package.swift")
+        try write("import AppIntents\n" + Self.oneViolation, to: outer + "/Outside/Sources/Outside/Intent.swift")
+        // ReaderKit's target reads `/`; the project names the outside package with an Xcode 15 reference.
+        try write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"ReaderKit\", products: [.library(name: \"ReaderKit\", targets: [\"ReaderKit\"])], targets: [.target(name: \"ReaderKit\", path: \"/\"), .target(name: \"Far\", path: \"../../../../../../../../../..\")])\n",
+                  to: folder + "/Packages/ReaderKit/Package.swift")
+        let project = folder + "/Reader.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\t\t\tprojectDirPath = \"\";", with: "\t\t\tpackageReferences = (\n\t\t\t\tAAAAAAAAAAAAAAAAAAAAAAAA,\n\t\t\t);\n\t\t\tprojectDirPath = \"\";")
+        text = text.replacingOccurrences(of: "/* Begin XCSwiftPackageProductDependency section */", with: """
+            /* Begin XCLocalSwiftPackageReference section */
+            \t\tAAAAAAAAAAAAAAAAAAAAAAAA = {
+            \t\t\tisa = XCLocalSwiftPackageReference;
+            \t\t\trelativePath = ../Outside;
+            \t\t};
+            /* End XCLocalSwiftPackageReference section */
+
+            /* Begin XCSwiftPackageProductDependency section */
+            """)
+        text = text.replacingOccurrences(of: "\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = SyncKit;", with: "\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tpackage = AAAAAAAAAAAAAAAAAAAAAAAA;\n\t\t\tproductName = Outside;")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(!output.standardOutput.contains("Intent.swift:5:9"))
+        #expect(output.standardOutput.contains("local package ../Outside (\(outer)/Outside): outside the folder being linted; not read"))
+        #expect(output.standardOutput.contains("/: path of package target ReaderKit, outside the folder being linted; not read"))
+    }
+
+    @Test func tenThousandGlobsAreRefused() throws {
+        let folder = try scratchFolder("globs")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        let deep = String(repeating: "**/", count: 10_000) + "x"
+        try write("{\"excluded\": [\"\(deep)\"]}", to: folder + "/.glance.json")
+        let long = try #require(glance(within: 10, ["lint", folder]))
+        #expect(long.exitCode == 2)
+        #expect(long.standardError == "glance: error: \(folder)/.glance.json: the glob '**/**/**/**/**/**/**/**/**/**/**/**/**/*…' is 30001 characters long; Glance's limit is 1024\n")
+        let many = (0..<10_000).map { "\"**/\($0)\"" }.joined(separator: ", ")
+        try write("{\"excluded_by_rule\": {\"set_value_intent_assigns_value\": [\(many)]}}", to: folder + "/.glance.json")
+        let count = try #require(glance(within: 10, ["lint", folder]))
+        #expect(count.exitCode == 2)
+        #expect(count.standardError == "glance: error: \(folder)/.glance.json: holds 10000 path globs, over Glance's limit of 1000\n")
+        // Globs that would backtrack exponentially match in linear time.
+        try write("{\"excluded\": [\"" + String(repeating: "**/", count: 300) + "*a*a*a*a*a*a*a*a*a*a*b\"]}", to: folder + "/.glance.json")
+        let pathological = try #require(glance(within: 10, ["lint", folder]))
+        #expect(pathological.exitCode == 1)
+    }
+
+    @Test func payloadInputsPastTheirLimits() throws {
+        let folder = try scratchFolder("payload-limits")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = repositoryRoot + "/Examples/ProductivityTimer"
+        let body = project + "/Pushes/2-update.json"
+        let line = "{\"at\": 0, \"body\": {\"aps\": {\"timestamp\": 1, \"event\": \"update\"}}}\n"
+        try write(String(repeating: line, count: 100_000), to: folder + "/many.jsonl")
+        try write("apns-topic: " + String(repeating: "a", count: 100_000) + "\n", to: folder + "/huge-headers.txt")
+        let keys = (0..<40_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        let keysText = "{\"aps\": {\"timestamp\": 1, \"event\": \"update\", \(keys)}}"
+        try write(keysText, to: folder + "/keys.json")
+        // The column of the 10,001st key's colon.
+        let colons = keysText.enumerated().filter { $0.element == ":" }.map(\.offset)
+        try write("{\"aps\":\n" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}", to: folder + "/deep.json")
+        try writeSparseFile(folder + "/huge.json", size: 10 << 20)
+        let cases: [([String], String)] = [
+            (["payload", "simulate", folder + "/many.jsonl", "--project", project],
+             "\(folder)/many.jsonl: holds 100000 pushes, over Glance's limit of 10000 in a JSON Lines file"),
+            (["payload", "check", body, "--headers", folder + "/huge-headers.txt"],
+             "\(folder)/huge-headers.txt: is 100013 bytes; Glance reads at most 65536 bytes of a headers file"),
+            (["payload", "check", folder + "/keys.json"], "\(folder)/keys.json:1:\(colons[10_000] + 1): holds more than 10000 object keys (Glance's limit)"),
+            (["payload", "check", folder + "/deep.json"], "\(folder)/deep.json:2:64: nests arrays and objects more than 64 deep (Glance's limit)"),
+            (["payload", "check", folder + "/huge.json"], "\(folder)/huge.json: is 10485760 bytes; Glance reads at most 1048576 bytes of a JSON file; a push body is at most 4096 bytes (5120 on broadcast)"),
+        ]
+        for (arguments, message) in cases {
+            let output = try #require(glance(within: 20, arguments))
+            #expect(output.exitCode == 2, "\(arguments)")
+            #expect(output.standardError == "glance: error: \(message)\n")
+            #expect(output.standardOutput == "")
+        }
+    }
+
+    /// Under a virtual-memory limit (`ulimit -v`, common in CI containers) the 512 MiB stacks cannot be had;
+    /// Glance takes smaller ones and gives the same findings.
+    @Test func lintUnderAVirtualMemoryLimit() throws {
+        let expected = glance("lint", "Examples/CommonMistakes").standardOutput
+        let result = try #require(shell("ulimit -v 1048576 && exec \"$GLANCE\" lint Examples/CommonMistakes", within: 120))
+        #expect(result.status == 1)
+        #expect(withoutSummary(result.standardError) == "")
+        #expect(result.standardOutput == expected)
+        let small = try #require(shell("ulimit -v 400000 && exec \"$GLANCE\" lint Examples/ProductivityTimer", within: 120))
+        #expect(small.status == 0)
+        #expect(withoutSummary(small.standardError) == "")
+        #expect(small.standardOutput == "")
+    }
+
+    // MARK: Work quadratic in Glance's own code
+
+    @Test func twelveThousandOneLineWidgets() throws {
+        let folder = try scratchFolder("widgets")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let widgets = (0..<12_000).map { "struct W\($0): Widget { var body: some WidgetConfiguration { EmptyWidgetConfiguration() } }" }
+        try write("import WidgetKit\nimport SwiftUI\n" + widgets.joined(separator: "\n") + "\n", to: folder + "/Widgets.swift")
+        let output = try #require(glance(within: 60, ["surfaces", folder]))
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.components(separatedBy: "\n  widget ").count == 12_001)
+    }
+
+    @Test func repeatedHeadersAndUnknownKeys() throws {
+        let folder = try scratchFolder("repeated-keys")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let project = repositoryRoot + "/Examples/ProductivityTimer"
+        try write(String(repeating: "apns-priority: 10\n", count: 3_500), to: folder + "/headers.txt")
+        let keys = (0..<9_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
+        try write("{\"aps\": {\"timestamp\": 1795946400, \"event\": \"update\", \(keys)}}", to: folder + "/keys.json")
+        let headers = try #require(glance(within: 30, ["payload", "check", project + "/Pushes/2-update.json", "--project", project, "--headers", folder + "/headers.txt"]))
+        #expect(headers.exitCode == 1)
+        #expect(headers.standardOutput.components(separatedBy: "header 'apns-priority' is repeated").count == 3_500)
+        let unknown = try #require(glance(within: 30, ["payload", "check", folder + "/keys.json"]))
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.standardOutput.components(separatedBy: "[payload_unknown_aps_key]").count == 9_001)
+    }
+
+    // MARK: Noisy or misleading errors
+
+    @Test func projectFileThatIsNotAFile() throws {
+        let folder = try scratchFolder("not-a-file")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        let project = folder + "/ProductivityTimer.xcodeproj/project.pbxproj"
+        try FileManager.default.removeItem(atPath: project)
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let directory = try #require(glance(within: 10, ["lint", folder]))
+        #expect(directory.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: cannot be read: it is a folder, not a file\n")
+        try FileManager.default.removeItem(atPath: project)
+        #expect(mkfifo(project, 0o644) == 0)
+        let fifo = try #require(glance(within: 10, ["lint", folder]))
+        #expect(fifo.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it is a FIFO (named pipe), not a regular file\n")
+        try FileManager.default.removeItem(atPath: project)
+        try FileManager.default.createSymbolicLink(atPath: project, withDestinationPath: "/proc/self/mem")
+        let memory = try #require(glance(within: 10, ["lint", folder]))
+        #expect(memory.exitCode == 2)
+        #expect(memory.standardError.hasPrefix("glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it leads outside the folder being linted (to /proc/"))
+    }
+
+    /// A FIFO where a Swift file, an Info.plist or an image is expected: skipped with a note, never waited on.
+    @Test func fifosInTheProjectAreSkipped() throws {
+        let folder = try scratchFolder("fifos")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        for path in ["/Widgets/FocusWidget.swift", "/App/Info.plist", "/Widgets/Assets.xcassets/OrderIcon.imageset/Contents.json", "/Config/Base.xcconfig"] {
+            try FileManager.default.removeItem(atPath: folder + path)
+            #expect(mkfifo(folder + path, 0o644) == 0)
+        }
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(output.standardOutput.contains("Widgets/FocusWidget.swift: a FIFO (named pipe), not a regular file; skipped"))
+        #expect(output.standardOutput.contains("App/Info.plist: not read: it is a FIFO (named pipe), not a regular file"))
+        #expect(output.standardOutput.contains("Config/Base.xcconfig: not read: it is a FIFO (named pipe), not a regular file"))
+    }
+
+    /// Deep nesting in a push body is reported at the line where it passes the limit.
+    @Test func deepNestingIsReportedAtItsLine() throws {
+        let folder = try scratchFolder("deep-lines")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("{\n\"aps\": {\n" + String(repeating: "[\n", count: 100) + "1" + String(repeating: "]", count: 100) + "}}", to: folder + "/deep.json")
+        let output = try #require(glance(within: 10, ["payload", "check", folder + "/deep.json"]))
+        #expect(output.standardError == "glance: error: \(folder)/deep.json:65:1: nests arrays and objects more than 64 deep (Glance's limit)\n")
+    }
+
+    /// A file whose name is not valid UTF-8 is found, and its name printed with the byte spelled out.
+    @Test func nameThatIsNotUTF8IsFoundAndEscaped() throws {
+        let folder = try scratchFolder("latin1-name")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = Array(folder.utf8) + Array("/Caf".utf8) + [0xE9] + Array(".swift".utf8)
+        let descriptor = open(name.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        _ = Self.oneViolation.utf8CString.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+        let expected = "\(folder)/Caf\\xE9.swift:5:9: error: ToggleIntent.perform() changes `value`"
+        let output = try #require(glance(within: 10, ["lint", folder]))
+        #expect(output.exitCode == 1)
+        #expect(output.standardOutput.hasPrefix(expected))
+        // Named on the command line, as bytes.
+        let direct = try #require(shell("exec \"$GLANCE\" lint \"$(printf '\(folder)/Caf\\351.swift')\"", within: 30))
+        #expect(direct.status == 1)
+        #expect(direct.standardOutput.hasPrefix(expected))
+    }
+
+    /// A group listed inside itself: its files are still read, and a note says so.
+    @Test func groupCycleKeepsItsFiles() throws {
+        let folder = try scratchFolder("group-cycle")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyFixture("LegacyPackages", to: folder)
+        try write("import AppIntents\n" + Self.oneViolation, to: folder + "/App/Toggle.swift")
+        let project = folder + "/Reader.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        // App (D4CE…) lists the main group (CEBE…), which holds App; Toggle.swift is compiled by the app.
+        text = text.replacingOccurrences(of: "\t\t\t\tA5C9D64859B3255C6FC6ADDB,\n\t\t\t);\n\t\t\tpath = App;",
+                                         with: "\t\t\t\tA5C9D64859B3255C6FC6ADDB,\n\t\t\t\tBBBBBBBBBBBBBBBBBBBBBBBB,\n\t\t\t\tCEBEEEF0DC4B3DF2B20551FD,\n\t\t\t);\n\t\t\tpath = App;")
+        text = text.replacingOccurrences(of: "/* End PBXFileReference section */", with: "\t\tBBBBBBBBBBBBBBBBBBBBBBBB = {\n\t\t\tisa = PBXFileReference;\n\t\t\tlastKnownFileType = sourcecode.swift;\n\t\t\tpath = Toggle.swift;\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n/* End PBXFileReference section */")
+        text = text.replacingOccurrences(of: "/* End PBXBuildFile section */", with: "\t\tCCCCCCCCCCCCCCCCCCCCCCCC = {\n\t\t\tisa = PBXBuildFile;\n\t\t\tfileRef = BBBBBBBBBBBBBBBBBBBBBBBB;\n\t\t};\n/* End PBXBuildFile section */")
+        text = text.replacingOccurrences(of: "\t\t\t\t3E6D73C01FDBF9E351F70E06,\n", with: "\t\t\t\t3E6D73C01FDBF9E351F70E06,\n\t\t\t\tCCCCCCCCCCCCCCCCCCCCCCCC,\n")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let output = try #require(glance(within: 10, ["lint", folder, "--explain-skips"]))
+        #expect(output.standardOutput.contains("\(folder)/App/Toggle.swift:6:9: error: ToggleIntent.perform() changes `value`"))
+        #expect(output.standardOutput.contains("  Reader.xcodeproj: the group tree lists the main group twice, or inside itself; its first place is used\n"))
+    }
+
+    // MARK: Output injection
+
+    /// A file name holding a line break and a fake diagnostic adds no line to any reporter's output.
+    @Test(arguments: ["xcode", "github-actions", "markdown", "checkstyle", "junit", "json", "sarif"])
+    func fileNamesCannotAddDiagnostics(reporter: String) throws {
+        let folder = try scratchFolder("injection")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/Re\nfresh:1:2: error: fake.swift")
+        let output = try #require(glance(within: 10, ["lint", folder, "--reporter", reporter]))
+        #expect(output.exitCode == 1)
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("fresh:1:2") }, "\(reporter)")
+        if reporter == "xcode" {
+            #expect(output.standardOutput == "\(folder)/Re\\nfresh:1:2: error: fake.swift:5:9: error: ToggleIntent.perform() changes `value`, which the system sets to the state the user chose; the control will drift. Update your model to match `value` instead. [set_value_intent_assigns_value]\n")
+        }
+        if reporter == "json" {
+            let violations = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+            #expect(violations.first?["file"] as? String == folder + "/Re\nfresh:1:2: error: fake.swift")
+        }
+    }
+
+    /// Control characters in what a project's code says (a widget kind) are spelled out too.
+    @Test func controlCharactersInMessagesAreSpelledOut() throws {
+        let folder = try scratchFolder("message-controls")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("import WidgetKit\nfunc refresh() { WidgetCenter.shared.reloadTimelines(ofKind: \"a\\nb.swift:1:1: error: \\u{1B}[2J\\u{202E}fake\\r\") }\n", to: folder + "/Reload.swift")
+        let output = try #require(glance(within: 10, ["lint", folder]))
+        #expect(output.standardOutput.split(separator: "\n").count == 1)
+        #expect(output.standardOutput.contains("\"a\\nb.swift:1:1: error: \\u{1B}[2J\\u{202E}fake\\r\""))
+    }
+
+    // MARK: Nothing outside the folder being linted
+
+    @Test func pathsOutOfTheProjectAreNotRead() throws {
+        let outer = try scratchFolder("containment")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyExample("ProductivityTimer", to: folder)
+        // Outside the repository: a Swift file that would give a finding, and an xcconfig.
+        try write(Self.oneViolation, to: outer + "/Outside/Intent.swift")
+        try write("BASE_BUNDLE_IDENTIFIER = com.outside\n", to: outer + "/Outside.xcconfig")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/App/Linked", withDestinationPath: outer + "/Outside")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/App/Root", withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Shared/Intent.swift", withDestinationPath: outer + "/Outside/Intent.swift")
+        try write(try String(contentsOfFile: folder + "/Config/Base.xcconfig", encoding: .utf8) + "#include \"../../Outside.xcconfig\"\n#include \"/etc/hostname\"\n",
+                  to: folder + "/Config/Base.xcconfig")
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.contains("\(folder)/App/Linked: symbolic link to \(outer)/Outside, outside the folder being linted; not followed"))
+        #expect(output.standardOutput.contains("\(folder)/App/Root: symbolic link to /, outside the folder being linted; not followed"))
+        #expect(output.standardOutput.contains("\(folder)/Shared/Intent.swift: symbolic link to \(outer)/Outside/Intent.swift, outside the folder being linted; not followed"))
+        #expect(output.standardOutput.contains("\(outer)/Outside.xcconfig: not read: it leads outside the folder being linted (to \(outer)/Outside.xcconfig)"))
+        #expect(output.standardOutput.contains("/etc/hostname: not read: it leads outside the folder being linted (to /etc/hostname)"))
+    }
+
+    /// File references with absolute or `../` paths, a synchronized folder outside, a project directory far
+    /// above: nothing there is read.
+    @Test func projectReferencesOutOfTheFolderAreNotRead() throws {
+        let outer = try scratchFolder("references")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyFixture("LegacyPackages", to: folder)
+        try write(Self.oneViolation, to: outer + "/Outside/Intent.swift")
+        try write(Self.oneViolation, to: outer + "/Synced/Intent.swift")
+        let project = folder + "/Reader.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        // ReaderApp.swift becomes an absolute reference outside; the synchronized folder Modules becomes ../Synced.
+        text = text.replacingOccurrences(of: "\t\t\tpath = ReaderApp.swift;\n\t\t\tsourceTree = \"<group>\";",
+                                         with: "\t\t\tpath = \(outer)/Outside/Intent.swift;\n\t\t\tsourceTree = \"<absolute>\";")
+        text = text.replacingOccurrences(of: "\t\t\tpath = Modules;", with: "\t\t\tpath = ../Synced;")
+        text = text.replacingOccurrences(of: "\t\t\tfileSystemSynchronizedGroups = (\n", with: "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t6C95CF4412A5C0F33F411359,\n")
+        text = text.replacingOccurrences(of: "\t\t\tname = Reader;\n\t\t\tpackageProductDependencies", with: "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t6C95CF4412A5C0F33F411359,\n\t\t\t);\n\t\t\tname = Reader;\n\t\t\tpackageProductDependencies")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(withoutSummary(output.standardError) == "")
+        #expect(!output.standardOutput.contains("Intent.swift:5:9"))
+        #expect(output.standardOutput.contains("\(outer)/Outside/Intent.swift: not read: it leads outside the folder being linted (to \(outer)/Outside/Intent.swift)"))
+        #expect(output.standardOutput.contains("\(outer)/Synced: outside the folder being linted; not read"))
+    }
+
+    @Test func baselineNamedOutsideTheConfigurationFolderIsRefused() throws {
+        let folder = try scratchFolder("baseline-outside")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("{\"baseline\": \"../../../etc/passwd\"}", to: folder + "/.glance.json")
+        let output = try #require(glance(within: 10, ["lint", folder]))
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: \(folder)/.glance.json: 'baseline' leads outside the configuration's folder (../../../etc/passwd); Glance reads no baseline there\n")
+    }
+
+    // MARK: Cycles in what the code declares
+
+    static let cycles: [(String, String)] = [
+        ("class cycle", "class A: B {}\nclass B: A {}\nstruct W: A {}"),
+        ("protocol cycle", "protocol P: Q, Widget {}\nprotocol Q: P {}\nstruct W: P { var body: some WidgetConfiguration { EmptyWidgetConfiguration() } }"),
+        ("a view that contains itself", "struct V: View { var body: some View { U() } }\nstruct U: View { var body: some View { V().widgetURL(URL(string: \"a://b\")) } }\nstruct W: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: \"k\", provider: P()) { _ in V() } } }"),
+        ("helpers calling each other", "struct V: View { var body: some View { a() }\n func a() -> some View { b() }\n func b() -> some View { a() } }"),
+        ("nested types of one name", "struct A { struct A { struct A: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: A.A.A.k, provider: P()) { _ in Text(\"a\") } }\n static let k = A.k } } }\nextension A.A.A { }"),
+        ("alias pair", "typealias A = B\ntypealias B = A\nstruct T: A {}\nextension A: Widget { var body: some WidgetConfiguration { EmptyWidgetConfiguration() } }"),
+        ("constants in a cycle", "enum K { static let kind = K.other\n static let other = K.kind }\nfunc f() { WidgetCenter.shared.reloadTimelines(ofKind: K.kind) }"),
+        ("bundles in a cycle", "@main struct B: WidgetBundle { var body: some Widget { C() } }\nstruct C: WidgetBundle { var body: some Widget { B() } }"),
+        ("attributes whose states alias each other", "struct S: ActivityAttributes { typealias ContentState = T.ContentState\n var x: Int }\nstruct T: ActivityAttributes { typealias ContentState = S.ContentState\n var x: Int }"),
+    ]
+
+    @Test(arguments: HostileInputTests.cycles)
+    func cyclesInDeclarationsEnd(name: String, code: String) throws {
+        let folder = try scratchFolder("cycles")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("import WidgetKit\nimport SwiftUI\nimport ActivityKit\n" + code + "\n", to: folder + "/Cycle.swift")
+        for arguments in [["lint", folder], ["surfaces", folder]] {
+            let output = try #require(glance(within: 20, arguments), "\(name)")
+            #expect([0, 1].contains(output.exitCode), "\(name)")
+            #expect(withoutSummary(output.standardError) == "", "\(name)")
+        }
+    }
+}
+
+/// Copies a fixture of Tests/GlanceCLITests/Fixtures into a scratch folder.
+func copyFixture(_ name: String, to folder: String) throws {
+    let source = repositoryRoot + "/Tests/GlanceCLITests/Fixtures/" + name
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for item in try FileManager.default.contentsOfDirectory(atPath: source) {
+        try FileManager.default.copyItem(atPath: source + "/" + item, toPath: folder + "/" + item)
+    }
+}

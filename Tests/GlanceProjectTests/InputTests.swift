@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import GlanceProject
+
+/// File names that are not UTF-8, bounded reads, and the folder reads stay in.
+struct FilePathBytesTests {
+    @Test func namesRoundTrip() {
+        for bytes: [UInt8] in [Array("plain.swift".utf8), Array("café.swift".utf8), [0x43, 0xE9, 0x2E], [0xFF, 0xFE, 0x00 + 0x41], [0xC3], [0xED, 0xA0, 0x80],
+                               Array("\u{10FFE9}".utf8), [0xF4, 0x8F, 0xBF, 0xBF]] {
+            let string = FilePathBytes.string(fromBytes: bytes)
+            #expect(FilePathBytes.bytes(of: string) == bytes, "\(bytes)")
+        }
+        #expect(FilePathBytes.string(fromBytes: Array("café".utf8)) == "café")
+        #expect(!FilePathBytes.hasEscapedBytes("café"))
+        #expect(FilePathBytes.hasEscapedBytes(FilePathBytes.string(fromBytes: [0x41, 0xE9])))
+    }
+}
+
+struct FileSystemTests {
+    func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "glance-fs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func readsAreBoundedAndRegular() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fileSystem = FileSystem()
+        try Data(repeating: 0x61, count: 2_000).write(to: URL(fileURLWithPath: folder + "/a.txt"))
+        #expect(try fileSystem.read(folder + "/a.txt", limit: InputLimit(kind: "test", maximumBytes: 2_000)).count == 2_000)
+        #expect(throws: ProjectError.notRead(folder + "/a.txt", reason: "it is 2 KiB, over Glance's limit of 1 KiB for a test file")) {
+            try fileSystem.read(folder + "/a.txt", limit: InputLimit(kind: "test", maximumBytes: 1_024))
+        }
+        #expect(try fileSystem.readPrefix(folder + "/a.txt", count: 10).count == 10)
+        #expect(mkfifo(folder + "/pipe", 0o644) == 0)
+        #expect(throws: ProjectError.notRead(folder + "/pipe", reason: "it is a FIFO (named pipe), not a regular file")) {
+            try fileSystem.read(folder + "/pipe", limit: .configuration)
+        }
+        #expect(throws: ProjectError.unreadable(folder + "/inside", reason: "it is a folder, not a file")) {
+            try fileSystem.read(folder + "/inside", limit: .configuration)
+        }
+        #expect(throws: ProjectError.unreadable(folder + "/missing", reason: "no such file")) {
+            try fileSystem.read(folder + "/missing", limit: .configuration)
+        }
+        // /proc reports a size of 0: the read itself stops at the limit.
+        #expect(throws: ProjectError.notRead("/proc/self/maps", reason: "it is 1 KiB, over Glance's limit of 1 KiB for a test file")) {
+            try fileSystem.read("/proc/self/maps", limit: InputLimit(kind: "test", maximumBytes: 1_024))
+        }
+    }
+
+    @Test func nothingOutsideTheBoundaryIsReadOrListed() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
+        try "ok".write(toFile: folder + "/inside/a.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/inside/link.txt", withDestinationPath: folder + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/inside/up", withDestinationPath: "..")
+        let fileSystem = FileSystem(confinedTo: folder + "/inside")
+        #expect(throws: ProjectError.notRead(folder + "/inside/link.txt", reason: "it leads outside the folder being linted (to \(folder)/secret.txt)")) {
+            try fileSystem.read(folder + "/inside/link.txt", limit: .configuration)
+        }
+        #expect(throws: ProjectError.notRead(folder + "/inside/../secret.txt", reason: "it leads outside the folder being linted (to \(folder)/secret.txt)")) {
+            try fileSystem.read(folder + "/inside/../secret.txt", limit: .configuration)
+        }
+        #expect(fileSystem.contents(of: folder).isEmpty)
+        #expect(fileSystem.walk(folder + "/inside") == [folder + "/inside/a.swift"])
+        #expect(fileSystem.problems.contains("\(folder)/inside/link.txt: symbolic link to \(folder)/secret.txt, outside the folder being linted; not followed"))
+        #expect(fileSystem.problems.contains("\(folder)/inside/up: symbolic link to \(folder), outside the folder being linted; not followed"))
+    }
+
+    @Test func pathsAreStandardizedByTheirText() {
+        #expect("/a/b/../c/./d//e/".standardizedPath == "/a/c/d/e")
+        #expect("/../a".standardizedPath == "/a")
+        #expect("../a/../../b".standardizedPath == "../../b")
+        #expect("a/..".standardizedPath == ".")
+    }
+}
+
+struct JSONLimitsTests {
+    @Test func depthAndKeysWithTheirPlace() {
+        let limits = JSONLimits(maximumDepth: 3, maximumKeys: 2)
+        #expect(limits.problem(in: Data("{\"a\": [[1]]}".utf8)) == nil)
+        #expect(limits.problem(in: Data("{\"a\":\n  [[[1]]]}".utf8))?.line == 2)
+        #expect(limits.problem(in: Data("{\"a\":\n  [[[1]]]}".utf8))?.column == 5)
+        #expect(limits.problem(in: Data("{\"a\": 1, \"b\": 2, \"c\": 3}".utf8))?.message == "holds more than 2 object keys (Glance's limit)")
+        // Brackets and colons inside strings do not count.
+        #expect(limits.problem(in: Data("{\"[[[[:::\": \"]]]{{{:\"}".utf8)) == nil)
+    }
+}
+
+struct ExpansionLimitTests {
+    func settings(_ pairs: [(String, String)]) -> BuildSettings {
+        BuildSettings(layers: [pairs.map { SettingAssignment(name: $0.0, value: $0.1, origin: "test") }], builtins: [:], sdk: nil, configuration: "Debug")
+    }
+
+    @Test func exponentialExpansionStopsAtTheLengthLimit() {
+        var pairs = (0..<40).map { ("L\($0)", "$(L\($0 + 1))$(L\($0 + 1))") }
+        pairs.append(("L40", "ha"))
+        let started = Date()
+        #expect(settings(pairs).value("L0") == .unknown(missing: ["L22 (expands past Glance's limit of 262144 characters)"]))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func exponentialWorkWithEmptyValuesIsLinear() {
+        var pairs = (0..<60).map { ("E\($0)", "$(E\($0 + 1))$(E\($0 + 1))") }
+        pairs.append(("E60", ""))
+        let started = Date()
+        #expect(settings(pairs).value("E0") == .known(""))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func deepNestingAndReferenceChains() {
+        let deep = String(repeating: "$(", count: 10_000) + "X" + String(repeating: ")", count: 10_000)
+        #expect(settings([("DEEP", deep)]).value("DEEP") == .unknown(missing: ["DEEP (nests $(…) or setting references more than 64 deep, Glance's limit)"]))
+        let chain = (0..<100).map { ("C\($0)", "$(C\($0 + 1))") } + [("C100", "end")]
+        #expect(settings(chain).value("C0").known == nil)
+        #expect(settings(chain).value("C90") == .known("end"))
+    }
+
+    @Test func cyclesSayThatTheyAreCycles() {
+        #expect(settings([("A", "$(B)"), ("B", "$(A)")]).value("A") == .unknown(missing: ["B (defined in terms of itself)"]))
+        #expect(settings([("A", "x $(A)")]).value("A") == .known("x "))
+    }
+}
+
+struct PathPatternLimitTests {
+    /// Patterns that backtrack exponentially in a naive matcher answer at once.
+    @Test func pathologicalGlobsAreFast() {
+        let started = Date()
+        let stars = PathPattern(String(repeating: "**/", count: 200) + "x")
+        #expect(!stars.matches(String(repeating: "a/", count: 200) + "y"))
+        #expect(stars.matches(String(repeating: "a/", count: 200) + "x"))
+        let component = PathPattern(String(repeating: "*a", count: 30) + "*b")
+        #expect(!component.matches(String(repeating: "a", count: 200)))
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(PathPattern.problem(String(repeating: "a", count: 1_025)) == "is 1025 characters long; Glance's limit is 1024")
+    }
+
+    @Test func braceExpansionIsBounded() {
+        #expect(LooseSources.expandingBraces("A/{B,C}/{D,E}.swift") == ["A/B/D.swift", "A/B/E.swift", "A/C/D.swift", "A/C/E.swift"])
+        #expect(LooseSources.expandingBraces(String(repeating: "{a,b}", count: 30)).isEmpty)
+    }
+}
