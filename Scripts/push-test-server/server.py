@@ -401,6 +401,9 @@ async def main():
     config.errorlog = "-"
     config.graceful_timeout = 0
     config.keep_alive_max_requests = args.max_requests_per_connection
+    # APNs keeps an idle connection open for a long time; Hypercorn's default (5 s) would close it between two
+    # pushes of a batch on a loaded machine, and the tests that count connections would see a second one.
+    config.keep_alive_timeout = 600
     print(json.dumps({"port": port, "url": "https://127.0.0.1:%d" % port}), flush=True)
     # With a shutdown trigger of its own, Hypercorn leaves SIGTERM and SIGINT alone: they end the process at once,
     # open connections or not.
