@@ -7,8 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// Reads what a user points Glance at — a regular file, a pipe or FIFO (`<(…)`, `/dev/stdin`), a device, or
-/// standard input for `-` — never more than a limit, so `/dev/zero` or an endless pipe cannot fill memory.
+/// Reads what a user points Glance at — a regular file, a pipe the shell opened (`<(…)`, `/dev/stdin`,
+/// `/dev/fd/N`), a device, or standard input for `-` — never more than a limit, so `/dev/zero` or an endless
+/// pipe cannot fill memory. A named FIFO elsewhere (`mkfifo`, which a checked-out repository may hold) is refused
+/// rather than waited on: opening one blocks until something writes to it.
 public enum InputFile {
     /// Why an input cannot be read: one line, naming the input (as `Shown.name` shows it).
     public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
@@ -48,6 +50,10 @@ public enum InputFile {
             descriptor = 0
         } else {
             guard !path.isEmpty else { throw failure("no such file (the path is empty)") }
+            var named = stat()
+            if stat(path, &named) == 0, named.st_mode & S_IFMT == S_IFIFO, !isShellDescriptor(path) {
+                throw failure("is a FIFO (named pipe), not \(kind); to read from a pipe, give - or <(…)")
+            }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let code = errno
@@ -85,6 +91,12 @@ public enum InputFile {
             }
         }
         return data
+    }
+
+    /// Whether `path` names a descriptor the shell already opened (`/dev/stdin`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`): what `<(…)` and `/dev/stdin` give, open at the other end.
+    static func isShellDescriptor(_ path: String) -> Bool {
+        path == "/dev/stdin" || path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")
     }
 
     /// The system's text for an `errno` value, lowercased as a clause: "permission denied".

@@ -66,15 +66,28 @@ struct InputFileTests {
         #expect(throws: InputFile.Failure(subject: "'/tmp/x\\ny'", reason: "no such file")) { try InputFile.read("/tmp/x\ny", limit: 4, kind: "a file") }
     }
 
-    @Test func readsAFIFO() throws {
-        let path = scratch.path + "/fifo"
-        #expect(mkfifo(path, 0o600) == 0)
+    /// A pipe the shell opened (`<(…)` gives `/dev/fd/N`) is read to its end.
+    @Test func readsAPipe() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let writeEnd = ends[1]
         let writer = Thread {
-            let handle = FileHandle(forWritingAtPath: path)!
+            let handle = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: true)
             for _ in 0..<100 { handle.write(Data(repeating: 0x61, count: 1000)) }
             try? handle.close()
         }
         writer.start()
-        #expect(try InputFile.read(path, limit: 200_000, kind: "a file").count == 100_000)
+        defer { close(ends[0]) }
+        #expect(try InputFile.read("/dev/fd/\(ends[0])", limit: 200_000, kind: "a file").count == 100_000)
+    }
+
+    /// A named FIFO (which a checked-out repository can hold) is refused at once: opening it would wait for a
+    /// writer that may never come.
+    @Test func refusesANamedFIFO() throws {
+        let path = scratch.path + "/fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: InputFile.Failure(subject: path, reason: "is a FIFO (named pipe), not a JSON file; to read from a pipe, give - or <(…)")) {
+            try InputFile.read(path, limit: 10, kind: "a JSON file")
+        }
     }
 }

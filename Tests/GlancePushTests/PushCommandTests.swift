@@ -273,18 +273,22 @@ struct PushCommandTests {
                 == "glance: error: \(file):2: the token has 100000 hexadecimal digits; a device token has at most 400 (today 64 for a device, about 200 for a Live Activity); the file holds one hexadecimal token per line\n")
     }
 
-    /// Pipes and FIFOs (what `<(…)` gives) work for the key, the tokens and the body; reads are bounded.
+    /// Pipes (what `<(…)` gives: `/dev/fd/N`) work for the key, the tokens and the body; reads are bounded.
     @Test func inputsFromPipes() async throws {
+        var readEnds: [Int32] = []
+        defer { readEnds.forEach { close($0) } }
         func fifo(_ name: String, _ contents: String) throws -> String {
-            let path = cache + "/" + name
-            #expect(mkfifo(path, 0o600) == 0)
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            readEnds.append(ends[0])
+            let writeEnd = ends[1]
             let thread = Thread {
-                let handle = FileHandle(forWritingAtPath: path)!
+                let handle = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: true)
                 handle.write(Data(contents.utf8))
                 try? handle.close()
             }
             thread.start()
-            return path
+            return "/dev/fd/\(ends[0])"
         }
         let key = try fifo("key", try String(contentsOfFile: TestKey.path, encoding: .utf8))
         let tokens = try fifo("tokens", "abcd\nef01\n")
