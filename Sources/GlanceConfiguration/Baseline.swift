@@ -111,9 +111,25 @@ public struct Baseline: Sendable, Equatable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Writes `fileText` to `path`.
-    /// - Throws: `ConfigurationError` when the file cannot be written.
-    public func write(to path: String, shown: String) throws {
+    /// Writes `fileText` to `path` (atomically: a new file replaces the old).
+    ///
+    /// A repository can hold symbolic links, so a baseline is never written through one: not when `path` is a
+    /// link, and not when `path` lies inside `root` (the folder being linted) but a folder on the way is a link
+    /// that leads out of it. A path the user gave outside `root` is written where it says.
+    /// - Throws: `ConfigurationError` naming `shown` when the file cannot be written or a link is in the way.
+    public func write(to path: String, shown: String, root: String) throws {
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink {
+            throw ConfigurationError(file: shown, "is a symbolic link; Glance does not write a baseline through a link (remove it, or name the file it leads to)")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        func inside(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") }
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        if inside(path, root) || inside(path, realRoot) {
+            let realFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+            if !inside(realFolder, realRoot) {
+                throw ConfigurationError(file: shown, "not written: a folder on the way is a symbolic link that leads outside the folder being linted (to \(realFolder))")
+            }
+        }
         do {
             try Data(fileText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -52,6 +52,19 @@ public enum ConfigurationFile {
     }
 
     /// An absolute, standardized path (relative paths are taken from the working folder).
+    /// `path` made absolute against the working folder, with `.` and `..` taken out by their names alone:
+    /// symbolic links are left as they are (`absolute` may resolve them), for callers that must see them.
+    public static func lexicalAbsolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     public static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (joined as NSString).standardizingPath

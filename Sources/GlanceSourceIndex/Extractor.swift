@@ -17,6 +17,9 @@ enum Extractor {
     /// Parses without extracting (benchmarks); returns whether the tree has errors.
     static func parseOnly(_ source: String) -> Bool { Parser.parse(source: source).hasError }
 
+    /// The most binary operators of one sequence grouped by precedence (see `folded`); longer sequences stay flat.
+    static let maximumFoldedOperators = 256
+
     struct Context {
         // (see Declarations.swift for the types produced)
         let path: String
@@ -495,8 +498,10 @@ enum Extractor {
                 else { operands.append(expr(element)) }
             }
             if operands.count == 1 { return operands[0] }
-            // Several binary operators (`a || b <= c`): grouped by Swift's standard precedences.
-            if Set(operators).count > 1, let grouped = folded(Array(elements)) { return grouped }
+            // Several binary operators (`a || b <= c`): grouped by Swift's standard precedences. The grouped tree
+            // can be as deep as the operators are many, and is walked recursively, so a sequence longer than real
+            // conditions are (hundreds of operators) stays one flat operation.
+            if Set(operators).count > 1, operators.count <= Extractor.maximumFoldedOperators, let grouped = folded(Array(elements)) { return grouped }
             return .operation(Set(operators).count == 1 ? operators[0] : operators.joined(separator: " "), operands, location: here)
         }
 

@@ -26,17 +26,23 @@ public struct ParseGuard: Sendable {
         /// Bytes of one name, number or operator outside strings and comments (SwiftParser's error recovery
         /// lexes a token again at each attempt, so a two-megabyte name costs it minutes).
         public var tokenLength: Int
+        /// Levels that nest without brackets: `await` and `try` in a row, `->` in one function type
+        /// (`(A) -> (B) -> C`), `else` in one `if … else if …` chain. Each is one level of the syntax tree that
+        /// SwiftParser and Glance's walkers recurse on, like a link of a postfix chain.
+        public var bracketlessNesting: Int
 
-        public init(nesting: Int, openingRun: Int, angleChain: Int, postfixChain: Int, tokenLength: Int) {
+        public init(nesting: Int, openingRun: Int, angleChain: Int, postfixChain: Int, tokenLength: Int, bracketlessNesting: Int) {
             self.nesting = nesting
             self.openingRun = openingRun
             self.angleChain = angleChain
             self.postfixChain = postfixChain
             self.tokenLength = tokenLength
+            self.bracketlessNesting = bracketlessNesting
         }
 
         /// The limits with Glance's deep stacks (see `deepStackSize`).
-        public static let standard = Limits(nesting: 128, openingRun: 12, angleChain: 32, postfixChain: 4_000, tokenLength: 1_024)
+        public static let standard = Limits(nesting: 128, openingRun: 12, angleChain: 32, postfixChain: 4_000, tokenLength: 1_024,
+                                            bracketlessNesting: 4_000)
 
         /// The limits for a stack of `bytes`: nesting and postfix chains are what the walkers recurse on, so
         /// they shrink with a smaller stack (when the deep stacks cannot be had).
@@ -47,6 +53,7 @@ public struct ParseGuard: Sendable {
             let usable = bytes / 4 * 3
             limits.nesting = max(16, min(standard.nesting, usable / (64 << 10)))
             limits.postfixChain = max(64, min(standard.postfixChain, usable / (16 << 10)))
+            limits.bracketlessNesting = max(64, min(standard.bracketlessNesting, usable / (16 << 10)))
             return limits
         }
     }
@@ -74,6 +81,7 @@ public struct ParseGuard: Sendable {
         public var angleChain: Peak
         public var postfixChain: Peak
         public var tokenLength: Peak
+        public var bracketlessNesting: Peak
 
         init(limits: Limits) {
             nesting = Peak(limit: limits.nesting)
@@ -81,6 +89,7 @@ public struct ParseGuard: Sendable {
             angleChain = Peak(limit: limits.angleChain)
             postfixChain = Peak(limit: limits.postfixChain)
             tokenLength = Peak(limit: limits.tokenLength)
+            bracketlessNesting = Peak(limit: limits.bracketlessNesting)
         }
     }
 
@@ -99,6 +108,7 @@ public struct ParseGuard: Sendable {
             (measure.angleChain, "unclosed '<' in a row"),
             (measure.postfixChain, "member accesses in one chain"),
             (measure.tokenLength, "bytes in one name, number or operator"),
+            (measure.bracketlessNesting, "levels nested without brackets (await or try in a row, -> in one type, else in one if chain)"),
         ]
         for (peak, what) in bounds {
             if let line = peak.passedAt {
@@ -133,6 +143,14 @@ public struct ParseGuard: Sendable {
         var chains: [Int] = [0]
         /// The last significant byte of code (not space or comment), for chain and run bookkeeping.
         var previous: UInt8 = 0
+        /// `await`/`try` in a row.
+        var prefixRun = 0
+        /// `->` and `else` links per bracket level (index = nesting depth), like `chains`.
+        var arrows: [Int] = [0]
+        var elses: [Int] = [0]
+        /// Whether the last significant token closed a bracket (an `else` right after `}` continues a chain;
+        /// anything else there ends it).
+        var justClosed = false
 
         init(bytes: [UInt8], limits: Limits) {
             self.bytes = bytes
@@ -192,6 +210,8 @@ public struct ParseGuard: Sendable {
                     if byte == 0x2C || byte == 0x3A { chains[chains.count - 1] = 0 }
                     significant(byte); index += 1
                 case 0x2D where peek(1) == 0x3E:     // ->
+                    arrows[arrows.count - 1] += 1
+                    measure.bracketlessNesting.raise(arrows[arrows.count - 1], line: line)
                     significant(byte); index += 2
                 case 0x30...0x39:                      // a number literal
                     stop()
@@ -204,9 +224,13 @@ public struct ParseGuard: Sendable {
                         // A name right after a name or a closing bracket starts a new expression (the next
                         // statement): the chain before it has ended.
                         if previous == 0x61 || previous == 0x29 || previous == 0x5D || previous == 0x7D { chains[chains.count - 1] = 0 }
+                        // A name right after a name starts a new declaration or statement: a function type
+                        // before it has ended.
+                        if previous == 0x61 { arrows[arrows.count - 1] = 0 }
                         let start = index
                         while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
                         measure.tokenLength.raise(index - start, line: line)
+                        countLinks(wordAt: start)
                         openRun = 0
                         previous = 0x61
                     } else {
@@ -246,7 +270,28 @@ public struct ParseGuard: Sendable {
 
         mutating func significant(_ byte: UInt8) {
             if byte != 0x28 && byte != 0x5B && byte != 0x7B { openRun = 0 }
+            if justClosed { elses[elses.count - 1] = 0; justClosed = false }
             previous = byte
+        }
+
+        /// Counts the name at `start` (read up to `index`) as a link when it is `await`, `try` or an `else`
+        /// right after `}`.
+        mutating func countLinks(wordAt start: Int) {
+            let length = index - start
+            let isElse = length == 4 && word(at: start, is: "else")
+            if isElse && justClosed {
+                elses[elses.count - 1] += 1
+                measure.bracketlessNesting.raise(elses[elses.count - 1], line: line)
+            } else if justClosed {
+                elses[elses.count - 1] = 0
+            }
+            justClosed = false
+            if (length == 5 && word(at: start, is: "await")) || (length == 3 && word(at: start, is: "try")) {
+                prefixRun += 1
+                measure.bracketlessNesting.raise(prefixRun, line: line)
+            } else {
+                prefixRun = 0
+            }
         }
 
         mutating func stop() {
@@ -256,8 +301,11 @@ public struct ParseGuard: Sendable {
         }
 
         mutating func open(_ byte: UInt8) {
+            if justClosed { elses[elses.count - 1] = 0; justClosed = false }
             frames.append(.bracket)
             chains.append(0)
+            arrows.append(0)
+            elses.append(0)
             measure.nesting.raise(frames.count + conditionals, line: line)
             openRun += 1
             measure.openingRun.raise(openRun, line: line)
@@ -273,6 +321,8 @@ public struct ParseGuard: Sendable {
             previous = byte
             guard let frame = frames.popLast() else { return }
             if chains.count > 1 { chains.removeLast() }
+            if arrows.count > 1 { arrows.removeLast(); elses.removeLast() }
+            justClosed = byte == 0x7D
             if case .interpolation(let hashes, let multiline) = frame {
                 // Back inside the string the interpolation belongs to.
                 scanString(hashes: hashes, multiline: multiline)
@@ -323,6 +373,8 @@ public struct ParseGuard: Sendable {
                             index = position + 1
                             frames.append(.interpolation(hashes: hashes, multiline: multiline))
                             chains.append(0)
+                            arrows.append(0)
+                            elses.append(0)
                             measure.nesting.raise(frames.count + conditionals, line: line)
                             previous = 0x28
                             return

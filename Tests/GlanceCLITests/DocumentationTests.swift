@@ -89,6 +89,7 @@ struct LimitsDocumentationTests {
             "| `<` not closed by `>` before a token a type cannot hold | \(ParseGuard.Limits.standard.angleChain) |",
             "| `.member` accesses in one postfix chain (`Text(\"a\").padding().bold()…`) | 4,000 |",
             "| Bytes in one name, number or operator | 1,024 |",
+            "| Levels nested without brackets: `await`/`try` in a row, `->` in one function type, `else` in one `if … else if` chain | 4,000 |",
         ]
         for row in rows { #expect(readme.contains(row), "\(row)") }
         #expect(JSONLimits.configuration.maximumKeys == 10_000 && JSONLimits.pushBody.maximumKeys == 10_000)
@@ -96,5 +97,6 @@ struct LimitsDocumentationTests {
         #expect(PathPattern.maximumCount == 1_000 && PathPattern.maximumLength == 1_024 && PathPattern.maximumExpansions == 256)
         #expect(BuildSettings.maximumReferences == 100_000 && BuildSettings.maximumLength == 262_144)
         #expect(ParseGuard.Limits.standard.postfixChain == 4_000 && ParseGuard.Limits.standard.tokenLength == 1_024)
+        #expect(ParseGuard.Limits.standard.bracketlessNesting == 4_000)
     }
 }

@@ -51,6 +51,51 @@ struct HostileInputTests {
         #expect(!output.standardOutput.contains("Long.swift"))
     }
 
+    /// Shapes that nest without brackets, each a hundred thousand levels deep: `await` in a row (Glance's own
+    /// walk recursed past its stack), `->` in one type and an `else if` chain (SwiftParser's did). Skipped with
+    /// a note; the same shapes a thousand deep are parsed.
+    @Test func bracketlessNestingIsBounded() throws {
+        let folder = try scratchFolder("bracketless")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, count) in [("Deep", 100_000), ("Shallow", 1_000)] {
+            try write(Self.widgetFile("func h() async { _ = " + String(repeating: "await ", count: count) + "x }"), to: folder + "/\(name)Await.swift")
+            try write(Self.widgetFile("typealias F = " + String(repeating: "(Int) -> ", count: count) + "Int"), to: folder + "/\(name)Arrow.swift")
+            try write(Self.widgetFile("func f(_ x: Int) {\n if x == 0 {}\n" + String(repeating: " else if x == 1 {}\n", count: count) + "}"), to: folder + "/\(name)ElseIf.swift")
+        }
+        let output = try #require(glance(within: 60, ["lint", folder, "--explain-skips"]))
+        #expect(output.exitCode == 0)
+        #expect(withoutSummary(output.standardError) == "")
+        for name in ["DeepAwait", "DeepArrow", "DeepElseIf"] {
+            #expect(output.standardOutput.contains("\(folder)/\(name).swift: not parsed: more than 4000 levels nested without brackets (await or try in a row, -> in one type, else in one if chain)"), "\(name)")
+        }
+        #expect(!output.standardOutput.contains("Shallow"))
+    }
+
+    /// `--write-baseline` never writes through a symbolic link the repository holds: not a link in the file's
+    /// place, not a folder on the way that leads out. Nothing outside is touched.
+    @Test func baselineIsNotWrittenThroughLinks() throws {
+        let outer = try scratchFolder("baseline-links")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("keep me\n", to: outer + "/victim.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/glance-baseline.json", withDestinationPath: outer + "/victim.txt")
+        try FileManager.default.createDirectory(atPath: outer + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/out", withDestinationPath: outer + "/elsewhere")
+        let linked = try #require(glance(within: 20, ["lint", folder, "--write-baseline", folder + "/glance-baseline.json"]))
+        #expect(linked.exitCode == 2)
+        #expect(linked.standardError == "glance: error: \(folder)/glance-baseline.json: is a symbolic link; Glance does not write a baseline through a link (remove it, or name the file it leads to)\n")
+        #expect(try String(contentsOfFile: outer + "/victim.txt", encoding: .utf8) == "keep me\n")
+        let throughFolder = try #require(glance(within: 20, ["lint", folder, "--write-baseline", folder + "/out/b.json"]))
+        #expect(throughFolder.exitCode == 2)
+        #expect(throughFolder.standardError == "glance: error: \(folder)/out/b.json: not written: a folder on the way is a symbolic link that leads outside the folder being linted (to \(outer)/elsewhere)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outer + "/elsewhere") == [])
+        // A path outside the project that the user names is written where it says.
+        let outside = try #require(glance(within: 20, ["lint", folder, "--write-baseline", outer + "/elsewhere/b.json"]))
+        #expect(outside.exitCode == 1)
+        #expect(FileManager.default.fileExists(atPath: outer + "/elsewhere/b.json"))
+    }
+
     /// Workspace files FoundationXML could crash on, or libxml2 would print about: one line of error each.
     static let brokenWorkspaces: [(Data, String)] = {
         let noWorkspace = "not valid workspace XML (no <Workspace> element)"

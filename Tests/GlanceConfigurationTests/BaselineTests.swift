@@ -91,7 +91,7 @@ struct BaselineTests {
             }
 
             """)
-        try baseline.write(to: root + "/baseline.json", shown: "baseline.json")
+        try baseline.write(to: root + "/baseline.json", shown: "baseline.json", root: root)
         #expect(try Baseline.read(from: root + "/baseline.json", shown: "baseline.json") == baseline)
     }
 
