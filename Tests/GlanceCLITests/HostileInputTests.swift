@@ -499,6 +499,31 @@ struct HostileInputTests {
         #expect(output.standardOutput.contains("/etc/hostname: not read: it leads outside the folder being linted (to /etc/hostname)"))
     }
 
+    /// A path outside gets the same note whether or not anything is there, so a pull request cannot learn from
+    /// the CI log what exists on the machine.
+    @Test func notesDoNotTellWhatExistsOutside() throws {
+        let outer = try scratchFolder("existence")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyExample("ProductivityTimer", to: folder)
+        try write("<plist><dict/></plist>\n", to: outer + "/there.plist")
+        let project = folder + "/ProductivityTimer.xcodeproj/project.pbxproj"
+        var text = try String(contentsOfFile: project, encoding: .utf8)
+        text = text.replacingOccurrences(of: "INFOPLIST_FILE = App/Info.plist;", with: "INFOPLIST_FILE = \(outer)/there.plist;")
+        text = text.replacingOccurrences(of: "INFOPLIST_FILE = Widgets/Info.plist;", with: "INFOPLIST_FILE = \(outer)/not-there.plist;")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        try write(try String(contentsOfFile: folder + "/Config/Base.xcconfig", encoding: .utf8) + "#include \"../../there.plist\"\n#include \"../../not-there.xcconfig\"\n",
+                  to: folder + "/Config/Base.xcconfig")
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        for name in ["there.plist", "not-there.plist"] {
+            #expect(output.standardOutput.contains("\(outer)/\(name): INFOPLIST_FILE not read: it leads outside the folder being linted (to \(outer)/\(name))"), "\(name)")
+        }
+        for name in ["there.plist", "not-there.xcconfig"] {
+            #expect(output.standardOutput.contains("\(outer)/\(name): not read: it leads outside the folder being linted (to \(outer)/\(name))"), "\(name)")
+        }
+        #expect(!output.standardOutput.contains("does not exist"))
+    }
+
     /// File references with absolute or `../` paths, a synchronized folder outside, a project directory far
     /// above: nothing there is read.
     @Test func projectReferencesOutOfTheFolderAreNotRead() throws {

@@ -146,6 +146,14 @@ public final class FileSystem: @unchecked Sendable {
         return Self.contains(boundary, Self.realPath(path))
     }
 
+    /// Why `path` is not read when it leads outside the folder being linted (`it leads outside the folder being
+    /// linted (to /etc/hostname)`), in the same words whether or not anything is there, so that no message
+    /// tells what exists outside; nil inside.
+    public func outsideReason(_ path: String) -> String? {
+        guard !isInside(path) else { return nil }
+        return "it leads outside the folder being linted (to \(Self.realPath(path)))"
+    }
+
     /// Whether `path` is `folder` or below it (both canonical).
     static func contains(_ folder: String, _ path: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
@@ -181,12 +189,11 @@ public final class FileSystem: @unchecked Sendable {
     }
 
     private func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
+        // Outside first: whether anything is there is not told.
+        if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         guard let entry = status(path) else {
             if isSymbolicLink(path) { throw ProjectError.unreadable(path, reason: "broken symbolic link") }
             throw ProjectError.unreadable(path, reason: "no such file")
-        }
-        guard isInside(path) else {
-            throw ProjectError.notRead(path, reason: "it leads outside the folder being linted (to \(Self.realPath(path)))")
         }
         switch entry.kind {
         case .file: break

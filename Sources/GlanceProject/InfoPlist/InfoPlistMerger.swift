@@ -31,7 +31,9 @@ public enum InfoPlistMerger {
         switch infoPlistSetting {
         case .known(let path) where !path.isEmpty:
             let absolute = path.hasPrefix("/") ? path : projectFolder.appendingPath(path)
-            if let resolved = fileSystem.resolve(absolute) {
+            if let outside = fileSystem.outsideReason(absolute) {
+                problem = "\(absolute.relative(to: root)): INFOPLIST_FILE not read: \(outside)"
+            } else if let resolved = fileSystem.resolve(absolute) {
                 file = resolved.relative(to: root)
                 do {
                     let value = try PlistReader.read(resolved, fileSystem: fileSystem)

@@ -223,6 +223,10 @@ struct XcodeProjectReader {
             path = fileSystem.resolve(folder.appendingPath(relative)) ?? folder.appendingPath(relative)
         }
         guard let path else { return [] }
+        if let outside = fileSystem.outsideReason(path) {
+            notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) not read: \(outside)")
+            return []
+        }
         guard fileSystem.exists(path) else {
             // CocoaPods and Flutter write these; when they are not committed, say it once per project.
             if let generated = GeneratedConfiguration(missing: path) {
@@ -282,7 +286,9 @@ struct XcodeProjectReader {
         switch settings.value("CODE_SIGN_ENTITLEMENTS") {
         case .known(let path) where !path.isEmpty:
             let absolute = path.hasPrefix("/") ? path : sourceRoot.appendingPath(path)
-            if let resolved = fileSystem.resolve(absolute) {
+            if let outside = fileSystem.outsideReason(absolute) {
+                entitlementsProblem = "\(absolute.relative(to: root)): entitlements cannot be read (not read: \(outside))"
+            } else if let resolved = fileSystem.resolve(absolute) {
                 entitlementsFile = resolved.relative(to: root)
                 do {
                     let value = try PlistReader.read(resolved, fileSystem: fileSystem)
@@ -371,7 +377,9 @@ struct XcodeProjectReader {
         for groupID in groupIDs.sorted() {
             guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
             guard fileSystem.isDirectory(folder) else {
-                if owners[groupID] != nil { notes.append("\(folder.relative(to: root)): synchronized folder does not exist") }
+                if owners[groupID] != nil {
+                    notes.append("\(folder.relative(to: root)): " + (fileSystem.outsideReason(folder).map { "synchronized folder not read: \($0)" } ?? "synchronized folder does not exist"))
+                }
                 continue
             }
             let explicitFolders = Set(group.explicitFolders)

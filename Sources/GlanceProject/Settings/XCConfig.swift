@@ -35,11 +35,15 @@ public enum XCConfig {
     }
 
     private static func locate(_ included: String, from path: String, searchPaths: [String], fileSystem: FileSystem) -> String? {
-        if included.hasPrefix("/") { return fileSystem.resolve(included) }
+        // A path outside the folder being linted is returned as it is, found or not, so that reading it gives
+        // the same "leads outside" note either way (no note tells what exists outside).
+        if included.hasPrefix("/") { return fileSystem.isInside(included) ? fileSystem.resolve(included) : included.standardizedPath }
         let folders = [path.deletingLastPathComponent] + searchPaths
         let names = included.pathExtension.isEmpty ? [included, included + ".xcconfig"] : [included]
         for folder in folders {
             for name in names {
+                let candidate = folder.appendingPath(name).standardizedPath
+                if !fileSystem.isInside(candidate) { return candidate }
                 if let found = fileSystem.resolve(folder.appendingPath(name)), !fileSystem.isDirectory(found) { return found }
             }
         }
