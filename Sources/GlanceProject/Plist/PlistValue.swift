@@ -95,9 +95,16 @@ public enum PlistReader {
         if data.isEmpty { throw ProjectError.malformed(file, reason: "the file is empty") }
         // CoreFoundation logs the OpenStep parser's own diagnosis ("… on line 202") to standard error and
         // throws a vaguer error; capture the log, so the one-line error can carry the line and nothing leaks.
+        // Only the OpenStep parser logs: XML and binary property lists are parsed without the capture.
         var result: Result<Any, Error> = .failure(CocoaError(.propertyListReadCorrupt))
-        let log = capturingStandardError {
+        var log = ""
+        let trimmed = data.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        if trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8)) {
             result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
+        } else {
+            log = capturingStandardError {
+                result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
+            }
         }
         switch result {
         case .success(let object):
@@ -117,18 +124,19 @@ public enum PlistReader {
 
     private static let standardErrorLock = NSLock()
 
-    /// Runs `body` with file descriptor 2 redirected to a temporary file, and returns what was written.
-    /// File descriptors are process-wide, so captures are serialized; the CLI reads project files on one
-    /// thread, so nothing else of Glance writes to standard error meanwhile.
+    /// Runs `body` with file descriptor 2 redirected to an unnamed temporary file (created and unlinked at
+    /// once, so nothing is left behind even when the run is killed), and returns what was written (at most
+    /// 64 KiB). File descriptors are process-wide, so captures are serialized; the CLI reads project files on
+    /// one thread, so nothing else of Glance writes to standard error meanwhile.
     static func capturingStandardError(_ body: () -> Void) -> String {
         standardErrorLock.lock()
         defer { standardErrorLock.unlock() }
         var template = Array((NSTemporaryDirectory() + "/glance-stderr-XXXXXX").utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard file >= 0 else { body(); return "" }
-        let path = String(cString: template)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        defer { close(file) }
         let saved = dup(STDERR_FILENO)
-        defer { close(file); unlink(path) }
         guard saved >= 0 else { body(); return "" }
         fflush(nil)
         dup2(file, STDERR_FILENO)
@@ -136,7 +144,10 @@ public enum PlistReader {
         fflush(nil)
         dup2(saved, STDERR_FILENO)
         close(saved)
-        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard lseek(file, 0, SEEK_SET) == 0 else { return "" }
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let count = buffer.withUnsafeMutableBytes { systemRead(file, $0.baseAddress, $0.count) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
 
     static func describe(_ error: Error) -> String {
@@ -145,4 +156,15 @@ public enum PlistReader {
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError { return underlying.localizedDescription }
         return nsError.localizedDescription
     }
+}
+
+/// `read(2)`, named apart from the `read` methods in scope.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    return Darwin.read(descriptor, buffer, count)
+    #elseif canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Musl.read(descriptor, buffer, count)
+    #endif
 }
