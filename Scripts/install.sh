@@ -65,7 +65,7 @@ uninstall_files() {
     removed=""
     if [ -e "$prefix/bin/glance" ]; then rm -f "$prefix/bin/glance"; removed="$prefix/bin/glance"; fi
     if [ -e "$prefix/lib/glance" ]; then rm -rf "$prefix/lib/glance"; removed="${removed:+$removed and }$prefix/lib/glance"; fi
-    echo "${removed:+removed $removed}${removed:-nothing to remove: no glance in $prefix}"
+    if [ -n "$removed" ]; then echo "removed $removed"; else echo "nothing to remove: no glance in $prefix"; fi
 }
 
 case ${1:-} in

@@ -65,6 +65,16 @@ struct DocumentationTests {
     }
 }
 
+/// The README's example summary line is the one `glance lint Examples/CommonMistakes` prints (but the time).
+struct SummaryDocumentationTests {
+    @Test func readmeShowsTheExampleSummary() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let summary = try commonMistakesSummary().replacingOccurrences(of: " (0.0 s)\n", with: "")
+        #expect(readme.contains("`" + summary + " (0.3 s)`"), "\(summary)")
+    }
+}
+
 /// The README's limits are the code's.
 struct LimitsDocumentationTests {
     @Test func readmeListsTheLimitsInForce() throws {

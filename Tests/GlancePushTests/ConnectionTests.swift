@@ -16,7 +16,7 @@ struct ConnectionTests {
 
     init() throws { scratch = try Scratch("connection") }
 
-    func push(_ server: StandIn, _ extra: [String], timeout: TimeInterval = 20, stream: LiveOutput? = nil) async -> CommandLineTool.Output {
+    func push(_ server: StandIn, _ extra: [String], timeout: TimeInterval = 60, stream: LiveOutput? = nil) async -> CommandLineTool.Output {
         await glance(["push", pushes + "/2-update.json", "--host", server.host, "--bundle-id", TestKey.bundleID] + TestKey.flags + extra,
                      context: testContext(time: time, cache: cache, timeout: timeout, stream: stream))
     }

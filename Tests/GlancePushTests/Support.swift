@@ -81,7 +81,7 @@ final class FakeTime: @unchecked Sendable {
 
 /// The context of a test run: a private token cache and HOME, the given clock, URLSession (with `timeout`), and
 /// optionally a live stream.
-func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 20,
+func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 60,
                  stream: LiveOutput? = nil) -> PushContext {
     PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(environment) { $1 }, time: time.pushTime,
                 makeTransport: { URLSessionTransport(timeout: timeout) }, stream: stream)
