@@ -23,8 +23,9 @@ public struct ParseGuard: Sendable {
         /// `.member` accesses in one postfix chain (`Text("x").padding().padding()…`): each is one level of
         /// the syntax tree, which Glance's walkers follow recursively.
         public var postfixChain: Int
-        /// Bytes of one name, number or operator outside strings and comments (SwiftParser's error recovery
-        /// lexes a token again at each attempt, so a two-megabyte name costs it minutes).
+        /// Bytes of one name, number or operator outside strings and comments, and quotes in a row (SwiftParser's
+        /// error recovery lexes a token again at each attempt, so a two-megabyte name, or a run of a million
+        /// `"`, costs it minutes).
         public var tokenLength: Int
         /// Levels that nest without brackets: `await` and `try` in a row, `->` in one function type
         /// (`(A) -> (B) -> C`), `else` in one `if … else if …` chain. Each is one level of the syntax tree that
@@ -107,7 +108,7 @@ public struct ParseGuard: Sendable {
             (measure.openingRun, "opening brackets in a row"),
             (measure.angleChain, "unclosed '<' in a row"),
             (measure.postfixChain, "member accesses in one chain"),
-            (measure.tokenLength, "bytes in one name, number or operator"),
+            (measure.tokenLength, "bytes in one name, number or operator, or quotes in a row"),
             (measure.bracketlessNesting, "levels nested without brackets (await or try in a row, -> in one type, else in one if chain)"),
         ]
         for (peak, what) in bounds {
@@ -177,6 +178,11 @@ public struct ParseGuard: Sendable {
                 case 0x2F where peek(1) == 0x2A:
                     skipBlockComment()
                 case 0x22, 0x23:
+                    if byte == 0x22, index == 0 || bytes[index - 1] != 0x22 {
+                        var end = index
+                        while end < bytes.count, bytes[end] == 0x22 { end += 1 }
+                        measure.tokenLength.raise(end - index, line: line)
+                    }
                     if !startString() {
                         // `#if … #endif` blocks nest like brackets (each opens a level SwiftParser's lookahead skips).
                         if byte == 0x23, word(at: index + 1, is: "if") {

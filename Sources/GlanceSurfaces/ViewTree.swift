@@ -36,6 +36,18 @@ public struct ViewTree: Sendable {
         var calls: [ScopedCall]?
         var expressions: [(expr: Expr, context: String?)]?
         var opaque: [ScopedCall]?
+        /// `memberCode` and `typeCode` by scope, context and name: a walk asks for the same names again and
+        /// again, and an answer joins every declaration of a type (thousands, in a hostile file).
+        var reached: [String: [(Reached, String?)]] = [:]
+
+        func memo(_ key: String, _ compute: () -> [(Reached, String?)]) -> [(Reached, String?)] {
+            lock.lock()
+            if let found = reached[key] { lock.unlock(); return found }
+            lock.unlock()
+            let value = compute()
+            lock.lock(); reached[key] = value; lock.unlock()
+            return value
+        }
     }
 
     public init(roots: [Block], context: String?, resolver: Resolver, followsTypes: Bool = true) {
@@ -236,6 +248,10 @@ public struct ViewTree: Sendable {
         let name = TypeName.base(written)
         // Only types whose files mention `body` can be views: others are not parsed for nothing.
         let scope = resolver.scope(from: file)
+        return cache.memo("type|\(scope.key)|\(context ?? "")|\(name)") { typeCode(name, context: context, file: file, scope: scope) }
+    }
+
+    private func typeCode(_ name: String, context: String?, file: String, scope: Resolver.Scope) -> [(Reached, String?)] {
         guard followsTypes, resolver.index.typeMayHave(name, word: "body", in: { resolver.isVisible($0, in: scope) }) else { return [] }
         let declarations = resolver.declarations(of: name, context: context, from: file)
         let primaries = declarations.filter { $0.kind != .extension }
@@ -261,6 +277,10 @@ public struct ViewTree: Sendable {
     /// sees — also when the type is a framework type the project extends (`extension View { … }`) — else a
     /// file-scope one (`@WidgetBundleBuilder private var current: some Widget { … }`), as Swift looks names up.
     func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
+        cache.memo("member|\(resolver.scope(from: file).key)|\(context ?? "")|\(name)") { uncachedMemberCode(name, in: context, file: file) }
+    }
+
+    private func uncachedMemberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         var members: [Member] = []
         if let context {
             var declarations = resolver.declarations(of: context, from: file)

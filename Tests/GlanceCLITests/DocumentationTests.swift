@@ -98,7 +98,7 @@ struct LimitsDocumentationTests {
             "| Opening brackets in a row (`[[[`, `([(`) | \(ParseGuard.Limits.standard.openingRun) |",
             "| `<` not closed by `>` before a token a type cannot hold | \(ParseGuard.Limits.standard.angleChain) |",
             "| `.member` accesses in one postfix chain (`Text(\"a\").padding().bold()…`) | 4,000 |",
-            "| Bytes in one name, number or operator | 1,024 |",
+            "| Bytes in one name, number or operator; quotes `\"` in a row | 1,024 |",
             "| Levels nested without brackets: `await`/`try` in a row, `->` in one function type, `else` in one `if … else if` chain | 4,000 |",
         ]
         for row in rows { #expect(readme.contains(row), "\(row)") }

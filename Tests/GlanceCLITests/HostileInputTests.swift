@@ -198,7 +198,7 @@ struct HostileInputTests {
         // Parsed: these shapes cost SwiftParser linear time.
         ("2,000 <array>", String(repeating: "<array>", count: 2_000), nil),
         ("2,000 plist lines", String(repeating: "<array>\n<string>a</string>\n", count: 2_000), nil),
-        ("a two-megabyte name", "let " + String(repeating: "a", count: 2_000_000) + " = 1", "more than 1024 bytes in one name, number or operator (line 6)"),
+        ("a two-megabyte name", "let " + String(repeating: "a", count: 2_000_000) + " = 1", "more than 1024 bytes in one name, number or operator, or quotes in a row (line 6)"),
         ("100,000 #if", String(repeating: "#if A\n", count: 100_000), "more than 128 brackets and #if blocks nested (line 134)"),
         ("a 10,000-link chain", "let x = Text(\"a\")" + String(repeating: ".padding()", count: 10_000), "more than 4000 member accesses in one chain (line 6)"),
     ]
@@ -331,6 +331,42 @@ struct HostileInputTests {
     }
 
     // MARK: Work quadratic in Glance's own code
+
+    /// Found by the fuzz harness: a view type declared three thousand times (a chunk of a file repeated). The
+    /// view walk joined every declaration's members again at each name it met (88 s before, 4 s after).
+    @Test func viewDeclaredThousandsOfTimes() throws {
+        let folder = try scratchFolder("repeated-views")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let card = "struct Card: View {\n    var body: some View { VStack { title; detail } }\n    var title: some View { Text(\"a\") }\n    var detail: some View { Text(\"b\") }\n}\n"
+        try write("import WidgetKit\nimport SwiftUI\nstruct Hostile: Widget {\n    var body: some WidgetConfiguration { StaticConfiguration(kind: \"k\", provider: P()) { _ in Card() } }\n}\n"
+                  + String(repeating: card, count: 3_000), to: folder + "/Cards.swift")
+        let output = try #require(glance(within: 30, ["lint", folder]))
+        #expect(output.exitCode == 0)
+    }
+
+    /// Found by the fuzz harness: twenty thousand `Link`s in one widget view. `url_scheme_not_registered`
+    /// grouped links by searching the links grouped so far.
+    @Test func twentyThousandLinks() throws {
+        let folder = try scratchFolder("many-links")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("ProductivityTimer", to: folder)
+        let path = folder + "/Widgets/FocusWidget.swift"
+        let links = String(repeating: "            Link(destination: URL(string: \"productivitytimer://timer\")!) { Text(\"x\") }\n", count: 20_000)
+        try write(try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "FocusWidgetView(entry: entry)", with: "Links()")
+                  + "struct Links: View {\n    var body: some View {\n        VStack {\n\(links)        }\n    }\n}\n", to: path)
+        let output = try #require(glance(within: 60, ["lint", folder]))
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == "")
+    }
+
+    /// Found by the fuzz harness: a run of quotes (SwiftParser's time grows with its square) is not parsed.
+    @Test func runOfQuotesIsNotParsed() throws {
+        let folder = try scratchFolder("quotes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.widgetFile("let q = " + String(repeating: "\"", count: 2_000_000)), to: folder + "/Quotes.swift")
+        let output = try #require(glance(within: 20, ["lint", folder, "--explain-skips"]))
+        #expect(output.standardOutput.contains("\(folder)/Quotes.swift: not parsed: more than 1024 bytes in one name, number or operator, or quotes in a row (line 6)"))
+    }
 
     @Test func twelveThousandOneLineWidgets() throws {
         let folder = try scratchFolder("widgets")

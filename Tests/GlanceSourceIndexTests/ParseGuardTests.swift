@@ -64,13 +64,16 @@ struct ParseGuardTests {
         #expect(check.refusal(String(repeating: "f(a, ", count: 129)) == "not parsed: more than 128 brackets and #if blocks nested (line 1), past the bound Glance keeps SwiftParser within")
         #expect(check.refusal("let x = a" + String(repeating: " < b", count: 33)) == "not parsed: more than 32 unclosed '<' in a row (line 1), past the bound Glance keeps SwiftParser within")
         #expect(check.refusal("x" + String(repeating: ".a", count: 4_001)) == "not parsed: more than 4000 member accesses in one chain (line 1), past the bound Glance keeps SwiftParser within")
-        #expect(check.refusal(String(repeating: "a", count: 1_025)) == "not parsed: more than 1024 bytes in one name, number or operator (line 1), past the bound Glance keeps SwiftParser within")
+        #expect(check.refusal(String(repeating: "a", count: 1_025)) == "not parsed: more than 1024 bytes in one name, number or operator, or quotes in a row (line 1), past the bound Glance keeps SwiftParser within")
         let nested = "not parsed: more than 4000 levels nested without brackets (await or try in a row, -> in one type, else in one if chain) (line 1), past the bound Glance keeps SwiftParser within"
         #expect(check.refusal("_ = " + String(repeating: "await ", count: 4_001) + "x") == nested)
         #expect(check.refusal("typealias F = " + String(repeating: "(Int) -> ", count: 4_001) + "Int") == nested)
         #expect(check.refusal("if x == 0 {}" + String(repeating: " else if x == 1 {}", count: 4_001)) == nested)
         #expect(check.refusal("if x == 0 {}" + String(repeating: " else if x == 1 {}", count: 3_999)) == nil)
         #expect(check.refusal("let x = 1 " + String(repeating: "+", count: 1_025) + " 2")?.contains("bytes in one name, number or operator") == true)
+        // A run of quotes (SwiftParser takes time growing with its square); a long string is text.
+        #expect(check.refusal("let x = " + String(repeating: "\"", count: 1_025))?.contains("quotes in a row") == true)
+        #expect(check.refusal("let x = \"" + String(repeating: "a", count: 100_000) + "\"\nlet y = \"\"\"\n\"\"\"") == nil)
         // The line where the bound is passed, not where the deepest point is.
         #expect(check.refusal(String(repeating: "#if A\n", count: 200))?.contains("(line 129)") == true)
     }

@@ -155,13 +155,19 @@ struct URLSchemeNotRegistered: Rule {
         let model = context.model
         // Links by (app, scheme), in source order.
         var groups: [(app: Target, scheme: String, links: [DeepLink])] = []
+        // Looked up by key, not searched: a file can hold tens of thousands of links.
+        var groupIndex: [String: Int] = [:]
+        var grouped: Set<String> = []
         for link in model.deepLinks {
             guard let scheme = Self.scheme(of: link), !Self.systemSchemes.contains(scheme) else { continue }
             for target in link.targets {
                 guard let app = model.app(for: target) else { continue }
-                if let index = groups.firstIndex(where: { $0.app.id == app.id && $0.scheme == scheme }) {
-                    if !groups[index].links.contains(where: { $0.location == link.location }) { groups[index].links.append(link) }
+                let group = "\(app.id)\u{0}\(scheme)"
+                guard grouped.insert("\(group)\u{0}\(link.location.file):\(link.location.line):\(link.location.column)").inserted else { continue }
+                if let index = groupIndex[group] {
+                    groups[index].links.append(link)
                 } else {
+                    groupIndex[group] = groups.count
                     groups.append((app, scheme, [link]))
                 }
             }
