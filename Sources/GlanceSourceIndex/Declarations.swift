@@ -1,5 +1,5 @@
 /// Declarations found in one Swift file.
-public struct FileIndex: Sendable {
+public struct FileIndex: Sendable, Codable {
     /// Absolute path.
     public let path: String
     public let imports: [ImportDecl]
@@ -51,6 +51,30 @@ public struct FileIndex: Sendable {
         extensionFunctionsByName = functions
     }
 
+    private enum CodingKeys: String, CodingKey { case imports, types, globals, topLevel, hasSyntaxErrors }
+
+    /// Decodes an index written by `encode(to:)`, for the file `CodingUserInfoKey.sourceFile` names (the lookup
+    /// tables are rebuilt, not stored).
+    public init(from decoder: any Decoder) throws {
+        guard let path = decoder.userInfo[.sourceFile] as? String else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a FileIndex is decoded for a file (userInfo[.sourceFile])"))
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: path, imports: try container.decode([ImportDecl].self, forKey: .imports),
+                  types: try container.decode([TypeDecl].self, forKey: .types), globals: try container.decode([Member].self, forKey: .globals),
+                  topLevel: try container.decode(Block.self, forKey: .topLevel), hasSyntaxErrors: try container.decode(Bool.self, forKey: .hasSyntaxErrors))
+    }
+
+    /// Encodes the declarations without the path (set `CodingUserInfoKey.sourceFile`, so locations leave it out too).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(imports, forKey: .imports)
+        try container.encode(types, forKey: .types)
+        try container.encode(globals, forKey: .globals)
+        try container.encode(topLevel, forKey: .topLevel)
+        try container.encode(hasSyntaxErrors, forKey: .hasSyntaxErrors)
+    }
+
     /// Types and extensions whose simple name or qualified name is `name`, in the order of `types`.
     public func types(named name: String) -> [TypeDecl] { (typesByName[name] ?? []).map { types[$0] } }
 
@@ -78,7 +102,7 @@ public struct FileIndex: Sendable {
 }
 
 /// `import Module`, with its place and `#if` conditions.
-public struct ImportDecl: Sendable {
+public struct ImportDecl: Sendable, Codable {
     /// The imported module (`WidgetKit`; `Foundation.NSString` for a submodule or declaration import).
     public let module: String
     public let location: SourceLocation
@@ -97,7 +121,7 @@ public struct ImportDecl: Sendable {
     public var topLevelModule: String { String(module.prefix { $0 != "." }) }
 }
 
-public struct Attribute: Sendable {
+public struct Attribute: Sendable, Codable {
     /// `main`, `Parameter`, `Environment`, `MainActor`, …
     public let name: String
     public let arguments: [Argument]
@@ -108,8 +132,8 @@ public struct Attribute: Sendable {
     }
 }
 
-public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable { case `struct`, `class`, `enum`, `actor`, `protocol`, `extension` }
+public struct TypeDecl: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable { case `struct`, `class`, `enum`, `actor`, `protocol`, `extension` }
 
     public let kind: Kind
     /// The simple name; for an extension, the extended type as written (`TimerToggle`, `Foo.Bar`).
@@ -143,12 +167,35 @@ public struct TypeDecl: Sendable {
         memberPositions = positions
     }
 
+    private enum CodingKeys: String, CodingKey { case kind, name, qualifiedName, inheritedTypes, attributes, members, location, conditions }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(Kind.self, forKey: .kind), name: try container.decode(String.self, forKey: .name),
+                  qualifiedName: try container.decode(String.self, forKey: .qualifiedName),
+                  inheritedTypes: try container.decode([String].self, forKey: .inheritedTypes),
+                  attributes: try container.decode([Attribute].self, forKey: .attributes), members: try container.decode([Member].self, forKey: .members),
+                  location: try container.decode(SourceLocation.self, forKey: .location), conditions: try container.decode([String].self, forKey: .conditions))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(qualifiedName, forKey: .qualifiedName)
+        try container.encode(inheritedTypes, forKey: .inheritedTypes)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(members, forKey: .members)
+        try container.encode(location, forKey: .location)
+        try container.encode(conditions, forKey: .conditions)
+    }
+
     public var isMain: Bool { attributes.contains { $0.name == "main" } }
     public func member(_ name: String) -> Member? { memberPositions[name]?.first.map { members[$0] } }
     public func members(named name: String) -> [Member] { (memberPositions[name] ?? []).map { members[$0] } }
 }
 
-public struct Parameter: Sendable {
+public struct Parameter: Sendable, Codable {
     /// The argument label (`_` for none).
     public let label: String
     /// The local name.
@@ -164,8 +211,8 @@ public struct Parameter: Sendable {
     }
 }
 
-public struct Member: Sendable {
-    public enum Kind: String, Sendable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
+public struct Member: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
 
     public let kind: Kind
     public let name: String

@@ -20,9 +20,44 @@ public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
+
+    private enum CodingKeys: String, CodingKey { case file, line, column }
+
+    /// `{"file", "line", "column"}`; inside a cached file's index (`CodingUserInfoKey.sourceFile` set), only
+    /// `[line, column]`: the file is the one the entry is decoded for, so an entry stays right when the same text
+    /// is found at another path (a renamed file, a checkout in another folder).
+    public init(from decoder: any Decoder) throws {
+        if let file = decoder.userInfo[.sourceFile] as? String {
+            var container = try decoder.unkeyedContainer()
+            self.init(file: file, line: try container.decode(Int.self), column: try container.decode(Int.self))
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+                      column: try container.decode(Int.self, forKey: .column))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if encoder.userInfo[.sourceFile] != nil {
+            var container = encoder.unkeyedContainer()
+            try container.encode(line)
+            try container.encode(column)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+        }
+    }
 }
 
-public indirect enum Expr: Sendable {
+extension CodingUserInfoKey {
+    /// The path a cached `FileIndex` is encoded from or decoded for (a `String`): its locations leave the file
+    /// out and take it from here (see `SourceLocation`'s coding).
+    public static let sourceFile = CodingUserInfoKey(rawValue: "glance.sourceFile")!
+}
+
+public indirect enum Expr: Sendable, Codable {
     case call(Call)
     /// `base.name`, or `.name` with an implicit base (`base == nil`).
     case member(base: Expr?, name: String, location: SourceLocation)
@@ -169,7 +204,7 @@ public indirect enum Expr: Sendable {
 }
 
 /// One alternative of `Expr.branches`.
-public struct Clause: Sendable {
+public struct Clause: Sendable, Codable {
     /// `#if` condition text for compile-time clauses (`os(watchOS)`, `!(os(watchOS))` for an `#else`); nil otherwise.
     public let condition: String?
     public let body: Block
@@ -187,7 +222,7 @@ public struct Clause: Sendable {
     }
 }
 
-public struct Call: Sendable {
+public struct Call: Sendable, Codable {
     public let callee: Expr
     public let arguments: [Argument]
     public let location: SourceLocation
@@ -236,7 +271,7 @@ public struct Call: Sendable {
     }
 }
 
-public struct Argument: Sendable {
+public struct Argument: Sendable, Codable {
     public let label: String?
     public let value: Expr
 
@@ -246,7 +281,7 @@ public struct Argument: Sendable {
     }
 }
 
-public struct Closure: Sendable {
+public struct Closure: Sendable, Codable {
     public let parameters: [String]
     public let body: Block
     public let location: SourceLocation
@@ -258,7 +293,7 @@ public struct Closure: Sendable {
     }
 }
 
-public struct Block: Sendable {
+public struct Block: Sendable, Codable {
     public let statements: [Expr]
     public init(_ statements: [Expr]) { self.statements = statements }
     public static let empty = Block([])
@@ -267,8 +302,8 @@ public struct Block: Sendable {
     public var allCalls: [Call] { statements.flatMap(\.allCalls) }
 }
 
-public struct StringLiteral: Sendable {
-    public enum Segment: Sendable {
+public struct StringLiteral: Sendable, Codable {
+    public enum Segment: Sendable, Codable {
         case text(String)
         case interpolation(Expr)
     }

@@ -5,7 +5,7 @@
 ///
 /// The scan is deliberately generous: a word inside a comment or string still counts as mentioned, so a
 /// file is parsed too often rather than too rarely.
-public struct FileTokens: Sendable {
+public struct FileTokens: Sendable, Codable {
     /// Every identifier-like word in the file (comments and string contents included).
     public let words: Set<String>
     /// Names declared as types: after `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (at any
@@ -17,7 +17,10 @@ public struct FileTokens: Sendable {
     public let functionNames: Set<String>
     /// Types extended in the file (`extension Foo` → `Foo`; `extension Foo.Bar` → `Foo`).
     public let extendedNames: Set<String>
-    /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type names.
+    /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type aliases — what
+    /// `FileIndex.globals` holds. Not the names of top-level structs, classes, enums, actors and protocols
+    /// (`typeNames` has those): a lookup of a global by a type's name (`MaterialDesignIcons.home`) must not
+    /// parse the file that declares the type.
     public let topLevelNames: Set<String>
     /// Attribute names (`@main` → `main`).
     public let attributes: Set<String>
@@ -79,8 +82,10 @@ public struct FileTokens: Sendable {
                         extended.insert(word)
                     } else if FileTokens.typeKeywords.contains(previous) {
                         typeNames.insert(word)
-                        if previous == "typealias" { aliases.insert(word) }
-                        if depth == 0 { topLevel.insert(word) }
+                        if previous == "typealias" {
+                            aliases.insert(word)
+                            if depth == 0 { topLevel.insert(word) }
+                        }
                     } else if FileTokens.valueKeywords.contains(previous) {
                         if depth == 0 { topLevel.insert(word) }
                         if previous == "func" { functions.insert(word) }
@@ -163,7 +168,7 @@ public struct FileTokens: Sendable {
 }
 
 /// A `//` comment found by the lexical scan.
-public struct LineComment: Sendable, Hashable {
+public struct LineComment: Sendable, Hashable, Codable {
     /// 1-based line of the `//`.
     public let line: Int
     /// 1-based column of the first `/`, in UTF-8 bytes (as SwiftSyntax counts columns).
