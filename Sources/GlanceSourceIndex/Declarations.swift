@@ -102,7 +102,7 @@ public struct FileIndex: Sendable, Codable {
 }
 
 /// `import Module`, with its place and `#if` conditions.
-public struct ImportDecl: Sendable, Codable {
+public struct ImportDecl: Sendable {
     /// The imported module (`WidgetKit`; `Foundation.NSString` for a submodule or declaration import).
     public let module: String
     public let location: SourceLocation
@@ -121,7 +121,7 @@ public struct ImportDecl: Sendable, Codable {
     public var topLevelModule: String { String(module.prefix { $0 != "." }) }
 }
 
-public struct Attribute: Sendable, Codable {
+public struct Attribute: Sendable {
     /// `main`, `Parameter`, `Environment`, `MainActor`, …
     public let name: String
     public let arguments: [Argument]
@@ -167,27 +167,18 @@ public struct TypeDecl: Sendable, Codable {
         memberPositions = positions
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, name, qualifiedName, inheritedTypes, attributes, members, location, conditions }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(kind: try container.decode(Kind.self, forKey: .kind), name: try container.decode(String.self, forKey: .name),
-                  qualifiedName: try container.decode(String.self, forKey: .qualifiedName),
-                  inheritedTypes: try container.decode([String].self, forKey: .inheritedTypes),
-                  attributes: try container.decode([Attribute].self, forKey: .attributes), members: try container.decode([Member].self, forKey: .members),
-                  location: try container.decode(SourceLocation.self, forKey: .location), conditions: try container.decode([String].self, forKey: .conditions))
+        var c = try decoder.unkeyedContainer()
+        self.init(kind: try c.decode(Kind.self), name: try c.decode(String.self), qualifiedName: try c.decode(String.self),
+                  inheritedTypes: try c.decode([String].self), attributes: try c.decode([Attribute].self), members: try c.decode([Member].self),
+                  location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self))
     }
 
+    /// Coded as an array of its fields (see `Expr`'s coding); the lookup table is rebuilt, not stored.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(name, forKey: .name)
-        try container.encode(qualifiedName, forKey: .qualifiedName)
-        try container.encode(inheritedTypes, forKey: .inheritedTypes)
-        try container.encode(attributes, forKey: .attributes)
-        try container.encode(members, forKey: .members)
-        try container.encode(location, forKey: .location)
-        try container.encode(conditions, forKey: .conditions)
+        var c = encoder.unkeyedContainer()
+        try c.encode(kind); try c.encode(name); try c.encode(qualifiedName); try c.encode(inheritedTypes)
+        try c.encode(attributes); try c.encode(members); try c.encode(location); try c.encode(conditions)
     }
 
     public var isMain: Bool { attributes.contains { $0.name == "main" } }
@@ -195,7 +186,7 @@ public struct TypeDecl: Sendable, Codable {
     public func members(named name: String) -> [Member] { (memberPositions[name] ?? []).map { members[$0] } }
 }
 
-public struct Parameter: Sendable, Codable {
+public struct Parameter: Sendable {
     /// The argument label (`_` for none).
     public let label: String
     /// The local name.
@@ -211,7 +202,7 @@ public struct Parameter: Sendable, Codable {
     }
 }
 
-public struct Member: Sendable, Codable {
+public struct Member: Sendable {
     public enum Kind: String, Sendable, Codable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
 
     public let kind: Kind
@@ -258,5 +249,62 @@ public struct Member: Sendable, Codable {
     /// Everything executable in this member: its initializer and body.
     public var code: Block {
         Block((initializer.map { [$0] } ?? []) + (body?.statements ?? []) + parameters.compactMap(\.defaultValue))
+    }
+}
+
+// MARK: - Coding (for the source cache: arrays of fields, as `Expr`)
+
+extension ImportDecl: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(module: try c.decode(String.self), location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self),
+                  isExported: try c.decode(Bool.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(module); try c.encode(location); try c.encode(conditions); try c.encode(isExported)
+    }
+}
+
+extension Attribute: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(name: try c.decode(String.self), arguments: try c.decode([Argument].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(name); try c.encode(arguments)
+    }
+}
+
+extension Parameter: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(label: try c.decode(String.self), name: try c.decode(String.self), type: try c.decodeOptional(String.self),
+                  defaultValue: try c.decodeOptional(Expr.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(label); try c.encode(name); try c.encodeOptional(type); try c.encodeOptional(defaultValue)
+    }
+}
+
+extension Member: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(kind: try c.decode(Kind.self), name: try c.decode(String.self), isStatic: try c.decode(Bool.self), isConstant: try c.decode(Bool.self),
+                  type: try c.decodeOptional(String.self), initializer: try c.decodeOptional(Expr.self), body: try c.decodeOptional(Block.self),
+                  parameters: try c.decode([Parameter].self), attributes: try c.decode([Attribute].self), modifiers: try c.decode([String].self),
+                  location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(kind); try c.encode(name); try c.encode(isStatic); try c.encode(isConstant); try c.encodeOptional(type)
+        try c.encodeOptional(initializer); try c.encodeOptional(body); try c.encode(parameters); try c.encode(attributes)
+        try c.encode(modifiers); try c.encode(location); try c.encode(conditions)
     }
 }

@@ -264,7 +264,12 @@ public final class SourceIndex: @unchecked Sendable {
             file = cached
         } else {
             guard let text = try? load(path), parseGuard.refusal(text) == nil else { return nil }
-            if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
+            if Self.logsParses {
+                // GLANCE_DEBUG_PARSE=stack: with the calls that asked for the file.
+                let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
+                    ? Thread.callStackSymbols.dropFirst(2).prefix(8).map { "    " + $0 + "\n" }.joined() : ""
+                FileHandle.standardError.write("lazy parse \(path)\n\(stack)".data(using: .utf8)!)
+            }
             file = Extractor.index(source: text, path: path)
         }
         lock.lock(); recordParsed(file, path: path); lock.unlock()
@@ -379,12 +384,17 @@ public final class SourceIndex: @unchecked Sendable {
         parseBatch((aliasOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.typeAliases(named: name) }
     }
 
-    /// Whether a file that declares this type name also mentions `word` (without parsing anything): a cheap
-    /// test before parsing, e.g. whether a called type can be a view (its file mentions `body`).
-    public func typeMayHave(_ name: String, word: String, in visible: (String) -> Bool = { _ in true }) -> Bool {
-        let simple = name.split(separator: ".").last.map(String.init) ?? name
-        return (typeOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
-            || (extensionOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
+    /// Whether a file that declares or extends this type (`Name` or `Outer.Name`) declares a property or function
+    /// named `member` (`var body`, `func helper`; with `computedOnly`, not a `let`), without parsing anything.
+    /// True whenever a type alias has the type's name (the member may be the aliased type's).
+    public func typeMayDeclare(_ name: String, member: String, computedOnly: Bool = false, in visible: (String) -> Bool = { _ in true }) -> Bool {
+        let parts = name.split(separator: ".").map(String.init)
+        let first = parts.first ?? name, simple = parts.last ?? name
+        if aliasOwners[simple] != nil || aliasOwners[first] != nil { return true }
+        return ((typeOwners[simple] ?? []) + (extensionOwners[simple] ?? []) + (extensionOwners[first] ?? [])).contains { path in
+            guard visible(path), let tokens = tokens[path] else { return false }
+            return tokens.functionNames.contains(member) || (computedOnly ? tokens.variableNames : tokens.propertyNames).contains(member)
+        }
     }
 
     /// Whether a file that declares or extends this type name mentions any of `words` (without parsing).

@@ -15,6 +15,10 @@ public struct FileTokens: Sendable, Codable {
     public let aliasNames: Set<String>
     /// Names declared with `func` (at any depth).
     public let functionNames: Set<String>
+    /// Names declared with `let` or `var` (at any depth; the first name of a declaration).
+    public let propertyNames: Set<String>
+    /// Names declared with `var` (at any depth; the first name): the properties that can be computed.
+    public let variableNames: Set<String>
     /// Types extended in the file (`extension Foo` → `Foo`; `extension Foo.Bar` → `Foo`).
     public let extendedNames: Set<String>
     /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type aliases — what
@@ -40,6 +44,8 @@ public struct FileTokens: Sendable, Codable {
         var extended: Set<String> = []
         var aliases: Set<String> = []
         var functions: Set<String> = []
+        var properties: Set<String> = []
+        var variables: Set<String> = []
         var topLevel: Set<String> = []
         var attributes: Set<String> = []
         var strings: Set<String> = []
@@ -88,7 +94,12 @@ public struct FileTokens: Sendable, Codable {
                         }
                     } else if FileTokens.valueKeywords.contains(previous) {
                         if depth == 0 { topLevel.insert(word) }
-                        if previous == "func" { functions.insert(word) }
+                        if previous == "func" {
+                            functions.insert(word)
+                        } else {
+                            properties.insert(word)
+                            if previous == "var" { variables.insert(word) }
+                        }
                     }
                 }
                 previousWord = word
@@ -160,6 +171,8 @@ public struct FileTokens: Sendable, Codable {
         self.extendedNames = extended
         self.aliasNames = aliases
         self.functionNames = functions
+        self.propertyNames = properties
+        self.variableNames = variables
         self.topLevelNames = topLevel
         self.attributes = attributes
         self.strings = strings
