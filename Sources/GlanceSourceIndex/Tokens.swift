@@ -5,7 +5,7 @@
 ///
 /// The scan is deliberately generous: a word inside a comment or string still counts as mentioned, so a
 /// file is parsed too often rather than too rarely.
-public struct FileTokens: Sendable, Codable {
+public struct FileTokens: Sendable {
     /// Every identifier-like word in the file (comments and string contents included).
     public let words: Set<String>
     /// Names declared as types: after `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (at any
@@ -197,4 +197,46 @@ public struct LineComment: Sendable, Hashable, Codable {
 
     /// `glance:` in UTF-8: the start of a directive comment's text.
     static let marker = Array("glance:".utf8)
+}
+
+// MARK: - Coding (for the source cache)
+
+/// Each set of names is coded as one string, its members sorted, each followed by a newline (no name, and no
+/// single-line string literal's contents, holds a newline; the empty literal `""` is an empty line): a cached scan is read back with one string per set
+/// instead of one per word, which is most of what reading a cache entry costs.
+extension FileTokens: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case words, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames, attributes, strings
+        case directiveComments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func names(_ key: CodingKeys) throws -> Set<String> {
+            let joined = try container.decode(String.self, forKey: key)
+            guard joined.hasSuffix("\n") else { return [] }
+            return Set(joined.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+        words = try names(.words)
+        typeNames = try names(.typeNames)
+        aliasNames = try names(.aliasNames)
+        functionNames = try names(.functionNames)
+        propertyNames = try names(.propertyNames)
+        variableNames = try names(.variableNames)
+        extendedNames = try names(.extendedNames)
+        topLevelNames = try names(.topLevelNames)
+        attributes = try names(.attributes)
+        strings = try names(.strings)
+        directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        for (key, set) in [(CodingKeys.words, words), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
+                           (.propertyNames, propertyNames), (.variableNames, variableNames), (.extendedNames, extendedNames),
+                           (.topLevelNames, topLevelNames), (.attributes, attributes), (.strings, strings)] {
+            try container.encode(set.sorted().map { $0 + "\n" }.joined(), forKey: key)
+        }
+        try container.encode(directiveComments, forKey: .directiveComments)
+    }
 }
