@@ -4,8 +4,8 @@
 Each step is a copy of Examples/ProductivityTimer (an app, widget extension, watch app: the files that use the
 frameworks Glance checks) with N generated Swift files added to its app target (App/Generated/, a synchronized
 folder): models, stores and SwiftUI views such as most files of a large app are, which never name a widget, a
-control, a Live Activity or an App Group. A `--framework-share` of them (default 0) are widget views instead,
-which do name WidgetKit types. Nothing is committed: the projects are written to a temporary folder and removed.
+control, a Live Activity or an App Group. A `--framework-share` of them (default 0) are widgets instead (a
+timeline provider and a `Widget`), which Glance parses. Nothing is committed: the projects are written to a temporary folder and removed.
 
 For each N it prints the cold lint (`--no-cache`), a repeat from a warm cache, and SwiftParser over every file
 (`glance debug parse-only`), median of --runs runs, in seconds:
@@ -82,14 +82,24 @@ struct GeneratedEntry{n}: TimelineEntry {{
     let value: Int
 }}
 
-struct GeneratedView{n}: View {{
-    let entry: GeneratedEntry{n}
-    var body: some View {{
-        VStack {{
-            Text("Value \\(entry.value)")
-            Text(entry.date, style: .time)
+struct GeneratedProvider{n}: TimelineProvider {{
+    func placeholder(in context: Context) -> GeneratedEntry{n} {{ GeneratedEntry{n}(date: Date(), value: 0) }}
+    func getSnapshot(in context: Context, completion: @escaping (GeneratedEntry{n}) -> Void) {{ completion(placeholder(in: context)) }}
+    func getTimeline(in context: Context, completion: @escaping (Timeline<GeneratedEntry{n}>) -> Void) {{
+        completion(Timeline(entries: [placeholder(in: context)], policy: .atEnd))
+    }}
+}}
+
+struct GeneratedWidget{n}: Widget {{
+    var body: some WidgetConfiguration {{
+        StaticConfiguration(kind: "com.example.generated.{n}", provider: GeneratedProvider{n}()) {{ entry in
+            VStack {{
+                Text("Value \\(entry.value)")
+                Text(entry.date, style: .time)
+            }}
+            .containerBackground(.fill.tertiary, for: .widget)
         }}
-        .containerBackground(.fill.tertiary, for: .widget)
+        .configurationDisplayName("Generated {n}")
     }}
 }}
 '''
