@@ -148,6 +148,9 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
         .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        // per-file results of the source index kept between runs, by content (SHA-256: CryptoKit, or libcrypto on Linux)
+        .target(name: "GlanceCache", dependencies: ["GlanceSourceIndex", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
+                swiftSettings: syntaxCompile),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
@@ -155,7 +158,7 @@ let package = Package(
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush", "GlanceInput"], swiftSettings: syntaxCompile),
         // command line (its `--version` names the SwiftSyntax it was built with)
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush", "GlanceInput"] + syntaxDependencies,
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush", "GlanceInput", "GlanceCache"] + syntaxDependencies,
                 swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
@@ -172,7 +175,7 @@ let package = Package(
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex", "GlanceCache"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
     ] + (stop.map { [.target(name: "GlanceNeedsSwiftSyntax", path: $0)] } ?? []),
     swiftLanguageModes: [.v6]
 )

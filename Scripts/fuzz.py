@@ -287,7 +287,8 @@ def run_case(kind, payload, glance, timeout, work):
         apply(project, KINDS[kind][1], payload)
         before = snapshot(project)
         args = command(kind, project, glance)
-        env = dict(os.environ, TMPDIR=scratch)
+        # One source cache for the whole fuzz run (never the user's): damaged files go through it too.
+        env = dict(os.environ, TMPDIR=scratch, XDG_CACHE_HOME=os.path.join(work, "cache"))
         started = time.time()
         process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    cwd=folder, env=env, start_new_session=True)

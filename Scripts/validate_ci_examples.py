@@ -14,6 +14,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -41,6 +42,10 @@ def glance_commands(text):
 
 
 def run_glance(glance, arguments, where):
+    if "--cache-path" in arguments[:-1]:
+        # The example's cache folder is inside the project; here it goes to a temporary folder instead.
+        position = arguments.index("--cache-path") + 1
+        arguments = arguments[:position] + [tempfile.mkdtemp(prefix="glance-ci-example-cache-")] + arguments[position + 1:]
     process = subprocess.run([glance] + arguments + (["--quiet"] if arguments[0] == "lint" else []),
                              capture_output=True, text=True)
     check(process.returncode in (0, 1), f"{where}: glance {' '.join(arguments)} exited {process.returncode}: {process.stderr.strip()[:300]}")

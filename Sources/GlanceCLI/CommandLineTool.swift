@@ -126,7 +126,7 @@ public struct CommandLineTool {
     // MARK: debug (for Scripts/benchmark.sh; not in the help)
 
     private func debug(_ raw: [String], output: inout Output) throws {
-        guard let what = raw.first else { throw CLIError.usage("debug needs parse-only, source-files or stats", command: "") }
+        guard let what = raw.first else { throw CLIError.usage("debug needs parse-only, source-files, stats or parsed-files", command: "") }
         let path = raw.dropFirst().first ?? "."
         let loader = ProjectLoader()
         let project = try loader.load(path: path)
@@ -141,8 +141,12 @@ public struct CommandLineTool {
             let model = try Glance.surfaces(at: path)
             let counts = model.index.parseCount
             output.standardOutput += "targets \(project.targets.count), Swift files \(counts.total), parsed \(counts.parsed)\n"
+        case "parsed-files":
+            // The files a lint parses (without a cache), for picking the file Scripts/benchmark.sh edits.
+            let model = try Glance.surfaces(at: path)
+            output.standardOutput += model.index.parsedFiles.map(\.path).joined(separator: "\n") + "\n"
         default:
-            throw CLIError.usage("debug needs parse-only, source-files or stats", command: "")
+            throw CLIError.usage("debug needs parse-only, source-files, stats or parsed-files", command: "")
         }
     }
 
@@ -251,6 +255,13 @@ enum Help {
                   --write-baseline <file>
                                      Record the violations found (after configuration and suppressions) in this
                                      file, then report as usual (PATH only, not FILE...).
+                  --cache-path <dir> Where to keep what Glance learns from each Swift file between runs (default:
+                                     $XDG_CACHE_HOME/glance, else ~/.cache/glance; ~/Library/Caches/Glance on
+                                     macOS). Entries are found by the file's contents, so a restored cache works
+                                     in a fresh checkout.
+                  --no-cache         Neither read nor write the cache.
+                  --progress         Show progress on standard error when it is a terminal and the run takes
+                                     longer than a second.
                   -h, --help         Show this help.
 
                 OUTPUT: the violations on standard output; then, on standard error, a summary line

@@ -9,13 +9,15 @@ import GlanceSurfaces
 /// The pipeline, for the CLI and for anyone embedding Glance: project files → project model → source
 /// index → surface model → rules.
 public enum Glance {
-    /// Reads the project(s) at `path` and builds the surface model.
+    /// Reads the project(s) at `path` and builds the surface model. With a `cache`, files whose text it holds are
+    /// not scanned or parsed again (the model is the same); call `model.index.saveCache()` when done.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
-    public static func surfaces(at path: String, parseEverything: Bool = false) throws -> SurfaceModel {
+    public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
+                                progress: SourceIndex.Progress? = nil) throws -> SurfaceModel {
         let loader = ProjectLoader()
         let project = try loader.load(path: path)
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
-        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem)
+        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress)
         if parseEverything { index.parseEverything() }
         return SurfaceModel.build(project: project, index: index)
     }
@@ -29,9 +31,12 @@ public enum Glance {
     /// Lints the project(s) at `path` as a configuration says: its rules and severities, then its path
     /// globs (`included`, `excluded`, `excluded_by_rule`) over the reported violations. Inline suppressions
     /// are applied by the linter; the baseline is not (see `LintSettings`).
-    public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false) throws -> (SurfaceModel, LintResult) {
-        let model = try surfaces(at: path, parseEverything: parseEverything)
+    /// With a `cache` (see `surfaces(at:parseEverything:cache:progress:)`), what the run worked out is stored in it.
+    public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
+                            progress: SourceIndex.Progress? = nil) throws -> (SurfaceModel, LintResult) {
+        let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress)
         let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
+        model.index.saveCache()
         return (model, configuration.filter(result, root: model.project.root))
     }
 

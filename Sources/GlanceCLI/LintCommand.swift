@@ -1,8 +1,11 @@
 import Foundation
+import GlanceCache
 import GlanceConfiguration
+import GlanceInput
 import GlanceProject
 import GlanceReporters
 import GlanceRules
+import GlanceSourceIndex
 import GlanceSurfaces
 
 /// `glance lint [PATH] | FILE...`: a folder or project, or files linted in their project's context.
@@ -10,15 +13,20 @@ extension CommandLineTool {
     func lint(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("lint")!; return }
         let started = clock()
-        let arguments = try Arguments(raw, spec: .init(flags: ["--strict", "--explain-skips", "--parse-all", "--quiet", "-q", "--absolute-paths"],
-                                                       options: ["--reporter", "--config", "--baseline", "--write-baseline"],
+        let arguments = try Arguments(raw, spec: .init(flags: ["--strict", "--explain-skips", "--parse-all", "--quiet", "-q", "--absolute-paths",
+                                                               "--no-cache", "--progress"],
+                                                       options: ["--reporter", "--config", "--baseline", "--write-baseline", "--cache-path"],
                                                        maxPositionals: .max), command: "lint")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
+        let cache = try sourceCache(arguments)
+        let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
+        defer { progress?.stop() }
         let report: LintReport
         switch try LintRequest(arguments.positionals) {
-        case .project(let path): report = try lintProject(path, arguments: arguments, quiet: quiet, output: &output)
-        case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, output: &output)
+        case .project(let path): report = try lintProject(path, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
+        case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
+        progress?.stop()
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
         output.exitCode = report.failing ? 1 : 0
@@ -44,9 +52,30 @@ extension CommandLineTool {
         arguments.flag("--absolute-paths") || (reporter == .xcode && runsInXcodeBuildPhase)
     }
 
-    private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, output: inout Output) throws -> LintReport {
+    /// The cache `--cache-path`, `--no-cache` and the environment ask for (nil: none).
+    /// - Throws: `CLIError.usage` for both flags at once, or a `--cache-path` that is empty or not a folder.
+    func sourceCache(_ arguments: Arguments) throws -> SourceCache? {
+        let given = arguments.option("--cache-path")
+        if arguments.flag("--no-cache") {
+            if given != nil { throw CLIError.usage("--no-cache and --cache-path cannot be used together", command: "lint") }
+            return nil
+        }
+        if let given {
+            guard !given.isEmpty else { throw CLIError.usage("--cache-path needs a folder", command: "lint") }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CLIError.usage("--cache-path \(Shown.quoted(given)) is a file, not a folder", command: "lint")
+            }
+            return SourceCache(folder: URL(fileURLWithPath: given).standardizedFileURL.path, identity: Glance.cacheIdentity)
+        }
+        return SourceCache.defaultFolder(environment: environment).map { SourceCache(folder: $0, identity: Glance.cacheIdentity) }
+    }
+
+    private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,
+                             output: inout Output) throws -> LintReport {
         let settings = try LintSettings(arguments: arguments, path: path)
-        let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
+        let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
+                                              cache: cache, progress: progress)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
         if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
             output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
@@ -59,7 +88,8 @@ extension CommandLineTool {
 
     /// Lints each file's project once, and keeps the findings in the files given. Violations carry the file as
     /// it is printed (as typed, or absolute), so files from several projects can share one report.
-    private func lintFiles(_ files: [String], arguments: Arguments, quiet: Bool, output: inout Output) throws -> LintReport {
+    private func lintFiles(_ files: [String], arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,
+                           output: inout Output) throws -> LintReport {
         if arguments.option("--write-baseline") != nil {
             throw CLIError.usage("--write-baseline records a whole project; give a folder or project, not files", command: "lint")
         }
@@ -78,7 +108,8 @@ extension CommandLineTool {
         var failing = false
         for group in groups {
             let settings = try LintSettings(arguments: arguments, path: group.root)
-            let (model, linted) = try Glance.lint(at: group.root, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"))
+            let (model, linted) = try Glance.lint(at: group.root, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
+                                                  cache: cache, progress: progress)
             let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
             reporter = reporter ?? settings.reporter
             let absolute = absolutePaths(arguments, reporter: reporter!)

@@ -69,3 +69,20 @@ public enum SwiftSyntaxOrigin {
         return nil
     }
 }
+
+extension Glance {
+    /// What the source cache's entries depend on besides a file's text: Glance's version and the SwiftSyntax that
+    /// parses — its release, and for a toolchain's own copy also the size and modification time of the
+    /// `libSwiftParser` this process loaded, which an update of the toolchain changes.
+    public static let cacheIdentity: String = {
+        var identity = "Glance \(version); SwiftSyntax \(SwiftSyntaxOrigin.release)"
+        if SwiftSyntaxOrigin.isPackage { return identity + " (package)" }
+        if let library = SwiftSyntaxOrigin.loadedLibraryPath(named: "libSwiftParser"),
+           let attributes = try? FileManager.default.attributesOfItem(atPath: library) {
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            identity += " (toolchain libSwiftParser, \(size) bytes, modified \(Int(modified)))"
+        }
+        return identity
+    }()
+}

@@ -34,6 +34,15 @@ public enum DeepStack {
     static let sizes: [Int] = {
         let all = [deepStackSize, 128 << 20, 32 << 20, 8 << 20]
         guard let limit = addressSpaceLimit else { return all }
+        #if canImport(Glibc)
+        // glibc reserves 64 MiB of address space for each malloc arena, and gives threads that allocate at once
+        // arenas of their own (up to eight per core): under a limit that alone can exhaust it, and an allocation
+        // then fails deep inside the runtime. Two arenas are plenty for Glance's few threads. (`mallopt` is looked
+        // up because Swift's Glibc module leaves <malloc.h> out; -8 is its M_ARENA_MAX, part of glibc's ABI.)
+        if let symbol = dlsym(nil, "mallopt") {
+            _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)(-8, 2)
+        }
+        #endif
         let fitting = all.filter { $0 <= limit / 8 }
         return fitting.isEmpty ? [all.last!] : fitting
     }()

@@ -1,5 +1,5 @@
 /// Declarations found in one Swift file.
-public struct FileIndex: Sendable {
+public struct FileIndex: Sendable, Codable {
     /// Absolute path.
     public let path: String
     public let imports: [ImportDecl]
@@ -49,6 +49,30 @@ public struct FileIndex: Sendable {
         self.globalsByName = globalsByName
         aliasesByName = aliases
         extensionFunctionsByName = functions
+    }
+
+    private enum CodingKeys: String, CodingKey { case imports, types, globals, topLevel, hasSyntaxErrors }
+
+    /// Decodes an index written by `encode(to:)`, for the file `CodingUserInfoKey.sourceFile` names (the lookup
+    /// tables are rebuilt, not stored).
+    public init(from decoder: any Decoder) throws {
+        guard let path = decoder.userInfo[.sourceFile] as? String else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a FileIndex is decoded for a file (userInfo[.sourceFile])"))
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: path, imports: try container.decode([ImportDecl].self, forKey: .imports),
+                  types: try container.decode([TypeDecl].self, forKey: .types), globals: try container.decode([Member].self, forKey: .globals),
+                  topLevel: try container.decode(Block.self, forKey: .topLevel), hasSyntaxErrors: try container.decode(Bool.self, forKey: .hasSyntaxErrors))
+    }
+
+    /// Encodes the declarations without the path (set `CodingUserInfoKey.sourceFile`, so locations leave it out too).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(imports, forKey: .imports)
+        try container.encode(types, forKey: .types)
+        try container.encode(globals, forKey: .globals)
+        try container.encode(topLevel, forKey: .topLevel)
+        try container.encode(hasSyntaxErrors, forKey: .hasSyntaxErrors)
     }
 
     /// Types and extensions whose simple name or qualified name is `name`, in the order of `types`.
@@ -108,8 +132,8 @@ public struct Attribute: Sendable {
     }
 }
 
-public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable { case `struct`, `class`, `enum`, `actor`, `protocol`, `extension` }
+public struct TypeDecl: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable { case `struct`, `class`, `enum`, `actor`, `protocol`, `extension` }
 
     public let kind: Kind
     /// The simple name; for an extension, the extended type as written (`TimerToggle`, `Foo.Bar`).
@@ -143,6 +167,20 @@ public struct TypeDecl: Sendable {
         memberPositions = positions
     }
 
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(kind: try c.decode(Kind.self), name: try c.decode(String.self), qualifiedName: try c.decode(String.self),
+                  inheritedTypes: try c.decode([String].self), attributes: try c.decode([Attribute].self), members: try c.decode([Member].self),
+                  location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self))
+    }
+
+    /// Coded as an array of its fields (see `Expr`'s coding); the lookup table is rebuilt, not stored.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(kind); try c.encode(name); try c.encode(qualifiedName); try c.encode(inheritedTypes)
+        try c.encode(attributes); try c.encode(members); try c.encode(location); try c.encode(conditions)
+    }
+
     public var isMain: Bool { attributes.contains { $0.name == "main" } }
     public func member(_ name: String) -> Member? { memberPositions[name]?.first.map { members[$0] } }
     public func members(named name: String) -> [Member] { (memberPositions[name] ?? []).map { members[$0] } }
@@ -165,7 +203,7 @@ public struct Parameter: Sendable {
 }
 
 public struct Member: Sendable {
-    public enum Kind: String, Sendable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
+    public enum Kind: String, Sendable, Codable { case storedProperty, computedProperty, function, initializer, enumCase, typeAlias }
 
     public let kind: Kind
     public let name: String
@@ -211,5 +249,62 @@ public struct Member: Sendable {
     /// Everything executable in this member: its initializer and body.
     public var code: Block {
         Block((initializer.map { [$0] } ?? []) + (body?.statements ?? []) + parameters.compactMap(\.defaultValue))
+    }
+}
+
+// MARK: - Coding (for the source cache: arrays of fields, as `Expr`)
+
+extension ImportDecl: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(module: try c.decode(String.self), location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self),
+                  isExported: try c.decode(Bool.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(module); try c.encode(location); try c.encode(conditions); try c.encode(isExported)
+    }
+}
+
+extension Attribute: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(name: try c.decode(String.self), arguments: try c.decode([Argument].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(name); try c.encode(arguments)
+    }
+}
+
+extension Parameter: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(label: try c.decode(String.self), name: try c.decode(String.self), type: try c.decodeOptional(String.self),
+                  defaultValue: try c.decodeOptional(Expr.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(label); try c.encode(name); try c.encodeOptional(type); try c.encodeOptional(defaultValue)
+    }
+}
+
+extension Member: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(kind: try c.decode(Kind.self), name: try c.decode(String.self), isStatic: try c.decode(Bool.self), isConstant: try c.decode(Bool.self),
+                  type: try c.decodeOptional(String.self), initializer: try c.decodeOptional(Expr.self), body: try c.decodeOptional(Block.self),
+                  parameters: try c.decode([Parameter].self), attributes: try c.decode([Attribute].self), modifiers: try c.decode([String].self),
+                  location: try c.decode(SourceLocation.self), conditions: try c.decode([String].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(kind); try c.encode(name); try c.encode(isStatic); try c.encode(isConstant); try c.encodeOptional(type)
+        try c.encodeOptional(initializer); try c.encodeOptional(body); try c.encode(parameters); try c.encode(attributes)
+        try c.encode(modifiers); try c.encode(location); try c.encode(conditions)
     }
 }

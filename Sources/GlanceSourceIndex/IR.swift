@@ -20,6 +20,41 @@ public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
+
+    private enum CodingKeys: String, CodingKey { case file, line, column }
+
+    /// `{"file", "line", "column"}`; inside a cached file's index (`CodingUserInfoKey.sourceFile` set), only
+    /// `[line, column]`: the file is the one the entry is decoded for, so an entry stays right when the same text
+    /// is found at another path (a renamed file, a checkout in another folder).
+    public init(from decoder: any Decoder) throws {
+        if let file = decoder.userInfo[.sourceFile] as? String {
+            var container = try decoder.unkeyedContainer()
+            self.init(file: file, line: try container.decode(Int.self), column: try container.decode(Int.self))
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+                      column: try container.decode(Int.self, forKey: .column))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if encoder.userInfo[.sourceFile] != nil {
+            var container = encoder.unkeyedContainer()
+            try container.encode(line)
+            try container.encode(column)
+        } else {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+        }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The path a cached `FileIndex` is encoded from or decoded for (a `String`): its locations leave the file
+    /// out and take it from here (see `SourceLocation`'s coding).
+    public static let sourceFile = CodingUserInfoKey(rawValue: "glance.sourceFile")!
 }
 
 public indirect enum Expr: Sendable {
@@ -341,6 +376,173 @@ public enum TypeName {
     public static func isOptional(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return trimmed.hasSuffix("?") || trimmed.hasSuffix("!") || trimmed.hasPrefix("Optional<")
+    }
+}
+
+
+// MARK: - Coding (for the source cache)
+
+// The expression tree is coded compactly: each value as an array of its fields in a fixed order, an `Expr` as its
+// case number then the case's fields. Keys would be most of the bytes of a cached index, and reading it back
+// would spend its time comparing them.
+
+extension UnkeyedDecodingContainer {
+    mutating func decodeOptional<T: Decodable>(_ type: T.Type) throws -> T? {
+        try decodeNil() ? nil : try decode(type)
+    }
+}
+
+extension UnkeyedEncodingContainer {
+    mutating func encodeOptional<T: Encodable>(_ value: T?) throws {
+        if let value { try encode(value) } else { try encodeNil() }
+    }
+}
+
+extension Expr: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        switch try c.decode(Int.self) {
+        case 0: self = .call(try c.decode(Call.self))
+        case 1: self = .member(base: try c.decodeOptional(Expr.self), name: try c.decode(String.self), location: try c.decode(SourceLocation.self))
+        case 2: self = .identifier(try c.decode(String.self), location: try c.decode(SourceLocation.self))
+        case 3: self = .string(try c.decode(StringLiteral.self))
+        case 4: self = .number(try c.decode(String.self), location: try c.decode(SourceLocation.self))
+        case 5: self = .bool(try c.decode(Bool.self), location: try c.decode(SourceLocation.self))
+        case 6: self = .nilLiteral(location: try c.decode(SourceLocation.self))
+        case 7: self = .closure(try c.decode(Closure.self))
+        case 8: self = .array(try c.decode([Expr].self), location: try c.decode(SourceLocation.self))
+        case 9: self = .dictionary(try c.decode([Expr].self), location: try c.decode(SourceLocation.self))
+        case 10:
+            self = .assignment(target: try c.decode(Expr.self), op: try c.decode(String.self), value: try c.decode(Expr.self),
+                               location: try c.decode(SourceLocation.self))
+        case 11: self = .branches(conditions: try c.decode([Expr].self), clauses: try c.decode([Clause].self), location: try c.decode(SourceLocation.self))
+        case 12:
+            self = .binding(name: try c.decode(String.self), type: try c.decodeOptional(String.self), value: try c.decodeOptional(Expr.self),
+                            location: try c.decode(SourceLocation.self))
+        case 13: self = .returnStatement(try c.decodeOptional(Expr.self), location: try c.decode(SourceLocation.self))
+        case 14: self = .operation(try c.decode(String.self), try c.decode([Expr].self), location: try c.decode(SourceLocation.self))
+        case 15:
+            self = .loop(sequence: try c.decodeOptional(Expr.self), variables: try c.decode([String].self), body: try c.decode(Block.self),
+                         location: try c.decode(SourceLocation.self))
+        case 16: self = .keyPath(try c.decode(String.self), location: try c.decode(SourceLocation.self))
+        case 17: self = .other(try c.decode([Expr].self), location: try c.decode(SourceLocation.self))
+        case let other:
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "no expression case \(other)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        switch self {
+        case .call(let call): try c.encode(0); try c.encode(call)
+        case .member(let base, let name, let location): try c.encode(1); try c.encodeOptional(base); try c.encode(name); try c.encode(location)
+        case .identifier(let name, let location): try c.encode(2); try c.encode(name); try c.encode(location)
+        case .string(let literal): try c.encode(3); try c.encode(literal)
+        case .number(let text, let location): try c.encode(4); try c.encode(text); try c.encode(location)
+        case .bool(let value, let location): try c.encode(5); try c.encode(value); try c.encode(location)
+        case .nilLiteral(let location): try c.encode(6); try c.encode(location)
+        case .closure(let closure): try c.encode(7); try c.encode(closure)
+        case .array(let items, let location): try c.encode(8); try c.encode(items); try c.encode(location)
+        case .dictionary(let items, let location): try c.encode(9); try c.encode(items); try c.encode(location)
+        case .assignment(let target, let op, let value, let location):
+            try c.encode(10); try c.encode(target); try c.encode(op); try c.encode(value); try c.encode(location)
+        case .branches(let conditions, let clauses, let location): try c.encode(11); try c.encode(conditions); try c.encode(clauses); try c.encode(location)
+        case .binding(let name, let type, let value, let location):
+            try c.encode(12); try c.encode(name); try c.encodeOptional(type); try c.encodeOptional(value); try c.encode(location)
+        case .returnStatement(let value, let location): try c.encode(13); try c.encodeOptional(value); try c.encode(location)
+        case .operation(let op, let operands, let location): try c.encode(14); try c.encode(op); try c.encode(operands); try c.encode(location)
+        case .loop(let sequence, let variables, let body, let location):
+            try c.encode(15); try c.encodeOptional(sequence); try c.encode(variables); try c.encode(body); try c.encode(location)
+        case .keyPath(let path, let location): try c.encode(16); try c.encode(path); try c.encode(location)
+        case .other(let items, let location): try c.encode(17); try c.encode(items); try c.encode(location)
+        }
+    }
+}
+
+extension Clause: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(condition: try c.decodeOptional(String.self), body: try c.decode(Block.self), labels: try c.decode([String].self),
+                  literals: try c.decode([String].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encodeOptional(condition); try c.encode(body); try c.encode(labels); try c.encode(literals)
+    }
+}
+
+extension Call: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(callee: try c.decode(Expr.self), arguments: try c.decode([Argument].self), location: try c.decode(SourceLocation.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(callee); try c.encode(arguments); try c.encode(location)
+    }
+}
+
+extension Argument: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(label: try c.decodeOptional(String.self), value: try c.decode(Expr.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encodeOptional(label); try c.encode(value)
+    }
+}
+
+extension Closure: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(parameters: try c.decode([String].self), body: try c.decode(Block.self), location: try c.decode(SourceLocation.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(parameters); try c.encode(body); try c.encode(location)
+    }
+}
+
+extension Block: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode([Expr].self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(statements)
+    }
+}
+
+extension StringLiteral: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self.init(segments: try c.decode([Segment].self), location: try c.decode(SourceLocation.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(segments); try c.encode(location)
+    }
+}
+
+extension StringLiteral.Segment: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        self = try c.decode(Bool.self) ? .interpolation(try c.decode(Expr.self)) : .text(try c.decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        switch self {
+        case .text(let text): try c.encode(false); try c.encode(text)
+        case .interpolation(let expr): try c.encode(true); try c.encode(expr)
+        }
     }
 }
 

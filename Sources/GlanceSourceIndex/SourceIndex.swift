@@ -33,6 +33,23 @@ public final class SourceIndex: @unchecked Sendable {
     private var primaryCache: [String: [TypeDecl]] = [:]
     private var extensionCache: [String: [TypeDecl]] = [:]
     private var globalOwners: [String: [String]] = [:]
+    /// Results kept between runs (nil: none). Per file, the cache key of its text, the entry as this run knows it,
+    /// the declarations the cache had (used instead of parsing, when the file is parsed), and which entries this
+    /// run added to or changed (stored by `saveCache`).
+    private let cache: (any SourceIndexCache)?
+    private let progress: Progress?
+    private var cacheContext: String { "source index \(Self.cacheFormat); parse guard \(parseGuard.limits)" }
+    /// What a `SourceCacheEntry` means: raise it whenever the scan (`FileTokens`), the parse guard's checks or
+    /// the extractor (`FileIndex`) give other results for the same text, so entries written before are not used.
+    /// (2: the parse guard counts quote runs and nesting without brackets; long operator sequences stay flat.)
+    public static let cacheFormat = 2
+    private var cacheKeys: [String: String] = [:]
+    private var cacheEntries: [String: SourceCacheEntry] = [:]
+    private var cachedIndexes: [String: FileIndex] = [:]
+    private var changedEntries: Set<String> = []
+    /// Files whose scan came from the cache, and files parsed (declarations from the cache, or by SwiftParser).
+    public private(set) var cacheHits = 0
+    private var parsedFromCache = 0
 
     /// Framework names whose mention makes a file worth parsing. Module names are not among them: a file
     /// that imports WidgetKit but names none of these types (an `AppEntity`, a timeline entry) has nothing
@@ -72,10 +89,18 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Indexes the files `load` reads. A file that is not read, or that `parseGuard` refuses, is left out and
     /// listed in `unreadable`.
-    public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), load: @escaping Loader) {
+    ///
+    /// With a `cache`, a file whose text the cache holds is neither scanned nor checked again, and its declarations
+    /// come from the cache when it is parsed; `saveCache()` stores what this run worked out. The index is the same
+    /// with or without a cache: which files are parsed, and everything built from them, is decided on every run.
+    public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), cache: (any SourceIndexCache)? = nil,
+                progress: Progress? = nil, load: @escaping Loader) {
         self.paths = paths.sorted()
         self.load = load
         self.parseGuard = parseGuard
+        self.cache = cache
+        self.progress = progress
+        progress?.start(files: paths.count)
         scanAll()
         var words = Self.triggerWords
         defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
@@ -101,29 +126,100 @@ public final class SourceIndex: @unchecked Sendable {
         let paths = self.paths
         let load = self.load
         let parseGuard = self.parseGuard
-        let scanned = concurrentMap(paths.count) { index -> Result<(tokens: FileTokens, replaced: Bool), SourceLoadError>? in
+        let cache = self.cache
+        let context = cacheContext
+        let progress = self.progress
+        let scanned = concurrentMap(paths.count) { index -> Result<(key: String?, entry: SourceCacheEntry, hit: Bool), SourceLoadError>? in
             let text: String
+            defer { progress?.read() }
             do { text = try load(paths[index]) } catch {
                 return .failure((error as? SourceLoadError) ?? SourceLoadError(reason: "not read: \(error)"))
             }
-            if let refusal = parseGuard.refusal(text) { return .failure(SourceLoadError(reason: refusal)) }
-            return .success((FileTokens(scanning: text), text.contains("\u{FFFD}")))
+            var key: String?
+            if let cache {
+                let found = cache.lookup(text: text, context: context, path: paths[index])
+                key = found.key
+                // An entry holds a refusal or a scan; one with neither is not used.
+                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil { return .success((key, entry, true)) }
+            }
+            if let refusal = parseGuard.refusal(text) {
+                return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false))
+            }
+            return .success((key, SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: Self.holdsReplacementCharacter(text), index: nil), false))
         }
         for (index, path) in paths.enumerated() {
-            let result: (tokens: FileTokens, replaced: Bool)
+            let result: (key: String?, entry: SourceCacheEntry, hit: Bool)
             switch scanned[index] {
             case .success(let value)?: result = value
             case .failure(let error)?: unreadable[path] = error.reason; continue
             case nil: unreadable[path] = "not read: the file cannot be read"; continue
             }
-            if result.replaced { notUTF8.append(path) }
-            tokens[path] = result.tokens
-            for name in result.tokens.typeNames { typeOwners[name, default: []].append(path) }
-            for name in result.tokens.extendedNames { extensionOwners[name, default: []].append(path) }
-            for name in result.tokens.aliasNames { aliasOwners[name, default: []].append(path) }
-            for name in result.tokens.functionNames { functionOwners[name, default: []].append(path) }
-            for name in result.tokens.topLevelNames { globalOwners[name, default: []].append(path) }
+            if let key = result.key {
+                cacheKeys[path] = key
+                cacheEntries[path] = result.entry
+                if result.hit { cacheHits += 1 } else { changedEntries.insert(path) }
+                if let file = result.entry.index { cachedIndexes[path] = file }
+            }
+            guard let fileTokens = result.entry.tokens, result.entry.refusal == nil else {
+                unreadable[path] = result.entry.refusal ?? "not read: the file cannot be read"
+                continue
+            }
+            if result.entry.replaced { notUTF8.append(path) }
+            tokens[path] = fileTokens
+            for name in fileTokens.typeNames { typeOwners[name, default: []].append(path) }
+            for name in fileTokens.extendedNames { extensionOwners[name, default: []].append(path) }
+            for name in fileTokens.aliasNames { aliasOwners[name, default: []].append(path) }
+            for name in fileTokens.functionNames { functionOwners[name, default: []].append(path) }
+            for name in fileTokens.topLevelNames { globalOwners[name, default: []].append(path) }
         }
+    }
+
+    /// Whether the text holds U+FFFD (bytes EF BF BD): a byte search, not Foundation's `contains`, which compares
+    /// Unicode clusters and costs as much as the scan itself.
+    static func holdsReplacementCharacter(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// Records a parse this run made, for the cache (call with `lock` held).
+    private func recordParsed(_ file: FileIndex, path: String) {
+        if parsed[path] == nil { progress?.parsed() }
+        parsed[path] = file
+        guard cacheEntries[path] != nil else { return }
+        if cachedIndexes[path] != nil { parsedFromCache += 1; return }
+        cacheEntries[path]!.index = file
+        changedEntries.insert(path)
+    }
+
+    /// Stores the entries this run added or changed in the cache (on all cores), then lets the cache bound its
+    /// size. Call it once the run has asked for every file it needs: files parsed later are stored by the next
+    /// call.
+    public func saveCache() {
+        guard let cache else { return }
+        lock.lock()
+        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (path: path, key: $0, entry: cacheEntries[path]!) } }
+        changedEntries.removeAll()
+        lock.unlock()
+        let context = cacheContext
+        _ = concurrentMap(todo.count) { index -> Bool? in
+            cache.store(todo[index].entry, key: todo[index].key, context: context, path: todo[index].path)
+            return true
+        }
+        cache.finish()
+    }
+
+    /// How the cache served this run: files whose scan it held, files parsed from its declarations, and entries
+    /// this run has still to store.
+    public var cacheStatistics: (scanned: Int, parsed: Int, pending: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (cacheHits, parsedFromCache, changedEntries.count)
     }
 
     private func parseAll(_ candidates: [String]) {
@@ -132,12 +228,14 @@ public final class SourceIndex: @unchecked Sendable {
         let todo = candidates.filter { parsed[$0] == nil }
         lock.unlock()
         let load = self.load
+        let cachedIndexes = self.cachedIndexes
         let results = concurrentMap(todo.count) { index -> FileIndex? in
+            if let file = cachedIndexes[todo[index]] { return file }
             guard let text = try? load(todo[index]), parseGuard.refusal(text) == nil else { return nil }
             return Extractor.index(source: text, path: todo[index])
         }
         lock.lock()
-        for (index, path) in todo.enumerated() { if let file = results[index] { parsed[path] = file } }
+        for (index, path) in todo.enumerated() { if let file = results[index] { recordParsed(file, path: path) } }
         lock.unlock()
     }
 
@@ -161,10 +259,21 @@ public final class SourceIndex: @unchecked Sendable {
         lock.lock()
         if let file = parsed[path] { lock.unlock(); return file }
         lock.unlock()
-        guard tokens[path] != nil, let text = try? load(path), parseGuard.refusal(text) == nil else { return nil }
-        if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n".data(using: .utf8)!) }
-        let file = Extractor.index(source: text, path: path)
-        lock.lock(); parsed[path] = file; lock.unlock()
+        guard tokens[path] != nil else { return nil }
+        let file: FileIndex
+        if let cached = cachedIndexes[path] {
+            file = cached
+        } else {
+            guard let text = try? load(path), parseGuard.refusal(text) == nil else { return nil }
+            if Self.logsParses {
+                // GLANCE_DEBUG_PARSE=stack: with the calls that asked for the file.
+                let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
+                    ? Thread.callStackSymbols.dropFirst(2).prefix(8).map { "    " + $0 + "\n" }.joined() : ""
+                FileHandle.standardError.write("lazy parse \(path)\n\(stack)".data(using: .utf8)!)
+            }
+            file = Extractor.index(source: text, path: path)
+        }
+        lock.lock(); recordParsed(file, path: path); lock.unlock()
         return file
     }
 
@@ -276,12 +385,17 @@ public final class SourceIndex: @unchecked Sendable {
         parseBatch((aliasOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.typeAliases(named: name) }
     }
 
-    /// Whether a file that declares this type name also mentions `word` (without parsing anything): a cheap
-    /// test before parsing, e.g. whether a called type can be a view (its file mentions `body`).
-    public func typeMayHave(_ name: String, word: String, in visible: (String) -> Bool = { _ in true }) -> Bool {
-        let simple = name.split(separator: ".").last.map(String.init) ?? name
-        return (typeOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
-            || (extensionOwners[simple] ?? []).contains { visible($0) && tokens[$0]?.words.contains(word) ?? false }
+    /// Whether a file that declares or extends this type (`Name` or `Outer.Name`) declares a property or function
+    /// named `member` (`var body`, `func helper`; with `computedOnly`, not a `let`), without parsing anything.
+    /// True whenever a type alias has the type's name (the member may be the aliased type's).
+    public func typeMayDeclare(_ name: String, member: String, computedOnly: Bool = false, in visible: (String) -> Bool = { _ in true }) -> Bool {
+        let parts = name.split(separator: ".").map(String.init)
+        let first = parts.first ?? name, simple = parts.last ?? name
+        if aliasOwners[simple] != nil || aliasOwners[first] != nil { return true }
+        return ((typeOwners[simple] ?? []) + (extensionOwners[simple] ?? []) + (extensionOwners[first] ?? [])).contains { path in
+            guard visible(path), let tokens = tokens[path] else { return false }
+            return tokens.functionNames.contains(member) || (computedOnly ? tokens.variableNames : tokens.propertyNames).contains(member)
+        }
     }
 
     /// Whether a file that declares or extends this type name mentions any of `words` (without parsing).
@@ -323,6 +437,27 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files with a string literal equal to `text`, parsed.
     public func files(containingString text: String) -> [FileIndex] {
         parseBatch(paths.filter { tokens[$0]?.strings.contains(text) ?? false })
+    }
+}
+
+extension SourceIndex {
+    /// How far an index has got, for a progress line: files read (of how many), files parsed. Safe to read from
+    /// another thread while the index works.
+    public final class Progress: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts = (read: 0, total: 0, parsed: 0)
+
+        public init() {}
+
+        /// Files read so far, of how many; files parsed so far.
+        public var current: (read: Int, total: Int, parsed: Int) {
+            lock.lock(); defer { lock.unlock() }
+            return counts
+        }
+
+        func start(files: Int) { lock.lock(); counts.total += files; lock.unlock() }
+        func read() { lock.lock(); counts.read += 1; lock.unlock() }
+        func parsed() { lock.lock(); counts.parsed += 1; lock.unlock() }
     }
 }
 

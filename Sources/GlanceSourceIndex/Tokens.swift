@@ -15,9 +15,16 @@ public struct FileTokens: Sendable {
     public let aliasNames: Set<String>
     /// Names declared with `func` (at any depth).
     public let functionNames: Set<String>
+    /// Names declared with `let` or `var` (at any depth; the first name of a declaration).
+    public let propertyNames: Set<String>
+    /// Names declared with `var` (at any depth; the first name): the properties that can be computed.
+    public let variableNames: Set<String>
     /// Types extended in the file (`extension Foo` → `Foo`; `extension Foo.Bar` → `Foo`).
     public let extendedNames: Set<String>
-    /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type names.
+    /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type aliases — what
+    /// `FileIndex.globals` holds. Not the names of top-level structs, classes, enums, actors and protocols
+    /// (`typeNames` has those): a lookup of a global by a type's name (`MaterialDesignIcons.home`) must not
+    /// parse the file that declares the type.
     public let topLevelNames: Set<String>
     /// Attribute names (`@main` → `main`).
     public let attributes: Set<String>
@@ -37,6 +44,8 @@ public struct FileTokens: Sendable {
         var extended: Set<String> = []
         var aliases: Set<String> = []
         var functions: Set<String> = []
+        var properties: Set<String> = []
+        var variables: Set<String> = []
         var topLevel: Set<String> = []
         var attributes: Set<String> = []
         var strings: Set<String> = []
@@ -79,11 +88,18 @@ public struct FileTokens: Sendable {
                         extended.insert(word)
                     } else if FileTokens.typeKeywords.contains(previous) {
                         typeNames.insert(word)
-                        if previous == "typealias" { aliases.insert(word) }
-                        if depth == 0 { topLevel.insert(word) }
+                        if previous == "typealias" {
+                            aliases.insert(word)
+                            if depth == 0 { topLevel.insert(word) }
+                        }
                     } else if FileTokens.valueKeywords.contains(previous) {
                         if depth == 0 { topLevel.insert(word) }
-                        if previous == "func" { functions.insert(word) }
+                        if previous == "func" {
+                            functions.insert(word)
+                        } else {
+                            properties.insert(word)
+                            if previous == "var" { variables.insert(word) }
+                        }
                     }
                 }
                 previousWord = word
@@ -155,6 +171,8 @@ public struct FileTokens: Sendable {
         self.extendedNames = extended
         self.aliasNames = aliases
         self.functionNames = functions
+        self.propertyNames = properties
+        self.variableNames = variables
         self.topLevelNames = topLevel
         self.attributes = attributes
         self.strings = strings
@@ -163,7 +181,7 @@ public struct FileTokens: Sendable {
 }
 
 /// A `//` comment found by the lexical scan.
-public struct LineComment: Sendable, Hashable {
+public struct LineComment: Sendable, Hashable, Codable {
     /// 1-based line of the `//`.
     public let line: Int
     /// 1-based column of the first `/`, in UTF-8 bytes (as SwiftSyntax counts columns).
@@ -179,4 +197,46 @@ public struct LineComment: Sendable, Hashable {
 
     /// `glance:` in UTF-8: the start of a directive comment's text.
     static let marker = Array("glance:".utf8)
+}
+
+// MARK: - Coding (for the source cache)
+
+/// Each set of names is coded as one string, its members sorted, each followed by a newline (no name, and no
+/// single-line string literal's contents, holds a newline; the empty literal `""` is an empty line): a cached scan is read back with one string per set
+/// instead of one per word, which is most of what reading a cache entry costs.
+extension FileTokens: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case words, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames, attributes, strings
+        case directiveComments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func names(_ key: CodingKeys) throws -> Set<String> {
+            let joined = try container.decode(String.self, forKey: key)
+            guard joined.hasSuffix("\n") else { return [] }
+            return Set(joined.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+        words = try names(.words)
+        typeNames = try names(.typeNames)
+        aliasNames = try names(.aliasNames)
+        functionNames = try names(.functionNames)
+        propertyNames = try names(.propertyNames)
+        variableNames = try names(.variableNames)
+        extendedNames = try names(.extendedNames)
+        topLevelNames = try names(.topLevelNames)
+        attributes = try names(.attributes)
+        strings = try names(.strings)
+        directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        for (key, set) in [(CodingKeys.words, words), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
+                           (.propertyNames, propertyNames), (.variableNames, variableNames), (.extendedNames, extendedNames),
+                           (.topLevelNames, topLevelNames), (.attributes, attributes), (.strings, strings)] {
+            try container.encode(set.sorted().map { $0 + "\n" }.joined(), forKey: key)
+        }
+        try container.encode(directiveComments, forKey: .directiveComments)
+    }
 }

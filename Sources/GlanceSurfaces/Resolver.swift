@@ -317,7 +317,9 @@ public final class Resolver: @unchecked Sendable {
     public func types(conformingTo protocolName: String) -> [TypeDecl] {
         var groups: [SourceLocation: [TypeDecl]] = [:]
         for type in allTypes where type.kind != .protocol && type.kind != .extension { groups[type.location] = [type] }
-        for type in allTypes where type.kind == .extension {
+        // Only an extension that adds conformances can change a type's supertypes: looking up the type of every other
+        // extension would parse each file that declares an extended type, for nothing.
+        for type in allTypes where type.kind == .extension && !type.inheritedTypes.isEmpty {
             for primary in declarations(of: type.name, context: nil, from: type.location.file, includingExtensions: false) where primary.kind != .protocol {
                 groups[primary.location, default: [primary]].append(type)
             }

@@ -246,13 +246,14 @@ public struct ViewTree: Sendable {
     private func typeCode(_ written: String, context: String?, file: String) -> [(Reached, String?)] {
         // `Card<Text>`: the generic type's own code.
         let name = TypeName.base(written)
-        // Only types whose files mention `body` can be views: others are not parsed for nothing.
+        // Only types whose files declare a `body` (`var body`, in the type or an extension) can be views: others
+        // are not parsed for nothing (an icon catalog whose strings say "body" included).
         let scope = resolver.scope(from: file)
         return cache.memo("type|\(scope.key)|\(context ?? "")|\(name)") { typeCode(name, context: context, file: file, scope: scope) }
     }
 
     private func typeCode(_ name: String, context: String?, file: String, scope: Resolver.Scope) -> [(Reached, String?)] {
-        guard followsTypes, resolver.index.typeMayHave(name, word: "body", in: { resolver.isVisible($0, in: scope) }) else { return [] }
+        guard followsTypes, resolver.index.typeMayDeclare(name, member: "body", in: { resolver.isVisible($0, in: scope) }) else { return [] }
         let declarations = resolver.declarations(of: name, context: context, from: file)
         let primaries = declarations.filter { $0.kind != .extension }
         guard let primary = primaries.first, declarations.contains(where: { $0.member("body") != nil }) else { return [] }
@@ -282,10 +283,13 @@ public struct ViewTree: Sendable {
 
     private func uncachedMemberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         var members: [Member] = []
-        if let context {
+        let scope = resolver.scope(from: file)
+        // Only a type whose files declare a `func` or `var` of this name can have the member (a computed property or
+        // a function): others are not parsed for nothing (an icon catalog of thousands of `static let`s, reached
+        // through a helper in an extension that reads its stored `name`).
+        if let context, resolver.index.typeMayDeclare(context, member: name, computedOnly: true, in: { resolver.isVisible($0, in: scope) }) {
             var declarations = resolver.declarations(of: context, from: file)
             if declarations.isEmpty {
-                let scope = resolver.scope(from: file)
                 declarations = resolver.index.extensions(of: context, in: { resolver.isVisible($0, in: scope) })
             }
             members = declarations.flatMap { $0.members(named: name) }.filter { $0.kind == .computedProperty || $0.kind == .function }

@@ -66,7 +66,7 @@ func glance(within seconds: Double, _ arguments: [String]) -> CommandLineTool.Ou
     let box = OutputBox()
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-        box.value = onDeepStack { CommandLineTool().run(arguments) }
+        box.value = onDeepStack { CommandLineTool(environment: testEnvironment).run(arguments) }
         done.signal()
     }
     guard done.wait(timeout: .now() + seconds) == .success else {
@@ -75,6 +75,11 @@ func glance(within seconds: Double, _ arguments: [String]) -> CommandLineTool.Ou
     }
     return box.value
 }
+
+/// The process's environment with `XDG_CACHE_HOME` set to a folder of this test run, so runs that use the
+/// environment (processes, `glance(within:_:)`) never write into the user's own cache.
+let testEnvironment: [String: String] = ProcessInfo.processInfo.environment.merging(
+    ["XDG_CACHE_HOME": NSTemporaryDirectory() + "glance-tests-cache-\(ProcessInfo.processInfo.processIdentifier)"]) { $1 }
 
 /// The `glance` executable the build put next to the test bundle.
 let glanceExecutable: String = {
@@ -100,7 +105,7 @@ func shell(_ script: String, within seconds: Double) -> ProcessResult? {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
     process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-    process.environment = ProcessInfo.processInfo.environment.merging(["GLANCE": glanceExecutable]) { $1 }
+    process.environment = testEnvironment.merging(["GLANCE": glanceExecutable]) { $1 }
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error

@@ -13,7 +13,7 @@ extension FileSystem {
 extension SourceIndex {
     /// Indexes Swift files read through `fileSystem` (see `FileSystem.readSwiftSource`), each checked by the
     /// parse guard for the stack the run has (`ParseGuard.currentLimits`).
-    public convenience init(paths: [String], fileSystem: FileSystem) {
-        self.init(paths: paths, load: { try fileSystem.readSwiftSource($0) })
+    public convenience init(paths: [String], fileSystem: FileSystem, cache: (any SourceIndexCache)? = nil, progress: Progress? = nil) {
+        self.init(paths: paths, cache: cache, progress: progress, load: { try fileSystem.readSwiftSource($0) })
     }
 }

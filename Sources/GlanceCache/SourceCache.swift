@@ -1,0 +1,183 @@
+import Foundation
+import GlanceSourceIndex
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Glance's cache of what the source index works out from each Swift file alone (`SourceCacheEntry`), in a
+/// folder: one file per entry, `sources-v1/ab/abcd…` under the cache folder, named by the SHA-256 of Glance's
+/// version, the SwiftSyntax it was built with, the parse guard's limits and the file's text. A file's path and
+/// modification time are no part of the key, so a cache restored into a fresh checkout (in another folder, with
+/// new modification times) is used as it is.
+///
+/// - Safe to share between threads, and between processes: an entry is written to a temporary file in its
+///   folder and renamed over the entry, so a reader sees a whole entry or none.
+/// - Anything that cannot be read back as an entry of this version for this text — a truncated or corrupt file,
+///   another version's, something that is not a regular file, more than `maximumEntryBytes` — is a miss, and the
+///   entry is written again. The cache never fails a run: a folder that cannot be written only makes it slower.
+/// - Bounded: after a run that wrote entries, the least recently used entries are removed until the entries take
+///   at most `maximumBytes` (an entry read is marked used at most once a day).
+public final class SourceCache: SourceIndexCache, @unchecked Sendable {
+    /// The cache folder (`--cache-path`, or `defaultFolder`); entries are in `entriesFolder`.
+    public let folder: String
+    /// `folder/sources-v1`: the entries, in 256 subfolders by the key's first two digits.
+    public let entriesFolder: String
+    /// What the entries hold besides the file's text: Glance's version and the SwiftSyntax it was built with.
+    public let salt: String
+    /// The most bytes the entries may take after a run (default `defaultMaximumBytes`).
+    public let maximumBytes: Int
+
+    /// 512 MiB: about ten runs of a 20,000-file app (an entry is a few kilobytes, tens for a parsed file).
+    public static let defaultMaximumBytes = 512 << 20
+    /// An entry longer than this (64 MiB) is not read: the declarations of a 4 MiB source (the largest Glance reads)
+    /// take far less.
+    public static let maximumEntryBytes = 64 << 20
+    /// The entry format; a new one gets a new folder (`sources-v2`), and the old one is left to be deleted.
+    static let format = 1
+
+    private let lock = NSLock()
+    private var madeFolders: Set<String> = []
+    private var wrote = false
+
+    /// - Parameters:
+    ///   - folder: the cache folder; created when the first entry is written.
+    ///   - identity: what else the entries depend on (`Glance 0.2.0; SwiftSyntax 603 …`).
+    public init(folder: String, identity: String, maximumBytes: Int = SourceCache.defaultMaximumBytes) {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        self.folder = folder
+        entriesFolder = folder + "/sources-v\(Self.format)"
+        salt = identity
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The cache folder when none is given: `$XDG_CACHE_HOME/glance` when that is set (an absolute path), else
+    /// `~/Library/Caches/Glance` on macOS and `~/.cache/glance` elsewhere; nil without a `HOME`.
+    public static func defaultFolder(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/glance" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        #if os(macOS)
+        return home + "/Library/Caches/Glance"
+        #else
+        return home + "/.cache/glance"
+        #endif
+    }
+
+    // MARK: - SourceIndexCache
+
+    public func lookup(text: String, context: String, path: String) -> (key: String, entry: SourceCacheEntry?) {
+        guard let key = ContentHash.sha256([Array(salt.utf8), [0], Array(context.utf8), [0], Array(text.utf8)]) else { return ("", nil) }
+        let file = entryPath(key)
+        guard let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return (key, nil) }
+        let decoder = JSONDecoder()
+        decoder.userInfo[.sourceFile] = path
+        guard let stored = try? decoder.decode(StoredEntry.self, from: data), stored.format == Self.format, stored.key == key,
+              stored.identity == salt, stored.context == context else { return (key, nil) }
+        if modified < Date().timeIntervalSince1970 - 86_400 { _ = utimes(file, nil) }   // used: keep it from eviction
+        return (key, stored.entry)
+    }
+
+    public func store(_ entry: SourceCacheEntry, key: String, context: String, path: String) {
+        guard key.count == 64 else { return }
+        let encoder = JSONEncoder()
+        encoder.userInfo[.sourceFile] = path
+        guard let data = try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry)),
+              data.count <= Self.maximumEntryBytes else { return }
+        let shard = entriesFolder + "/" + key.prefix(2)
+        lock.lock()
+        let made = madeFolders.contains(shard)
+        lock.unlock()
+        if !made {
+            guard (try? FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)) != nil else { return }
+            lock.lock(); madeFolders.insert(shard); lock.unlock()
+        }
+        let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        guard rename(temporary, entryPath(key)) == 0 else { unlink(temporary); return }
+        lock.lock(); wrote = true; lock.unlock()
+    }
+
+    public func finish() {
+        lock.lock()
+        let wrote = self.wrote
+        self.wrote = false
+        lock.unlock()
+        if wrote { evict() }
+    }
+
+    // MARK: - Entries
+
+    /// An entry as stored: what it was computed from, then the entry.
+    private struct StoredEntry: Codable {
+        let format: Int
+        let key: String
+        let identity: String
+        let context: String
+        let entry: SourceCacheEntry
+    }
+
+    func entryPath(_ key: String) -> String { entriesFolder + "/" + key.prefix(2) + "/" + key }
+
+    /// Removes the least recently used entries until they take at most 90% of `maximumBytes` (when they take more
+    /// than `maximumBytes`), and temporary files more than an hour old (left by a run that was killed).
+    func evict() {
+        var files: [(path: String, size: Int, modified: Double)] = []
+        var total = 0
+        let now = Date().timeIntervalSince1970
+        for shard in (try? FileManager.default.contentsOfDirectory(atPath: entriesFolder)) ?? [] where shard.count == 2 {
+            let shardPath = entriesFolder + "/" + shard
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: shardPath)) ?? [] {
+                let path = shardPath + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                let modified = Double(Self.modificationSeconds(info))
+                if name.hasPrefix(".") {
+                    if name.hasSuffix(".tmp"), modified < now - 3600 { unlink(path) }
+                    continue
+                }
+                files.append((path, Int(info.st_size), modified))
+                total += Int(info.st_size)
+            }
+        }
+        guard total > maximumBytes else { return }
+        for file in files.sorted(by: { ($0.modified, $0.path) < ($1.modified, $1.path) }) {
+            guard total > maximumBytes / 10 * 9 else { break }
+            if unlink(file.path) == 0 { total -= file.size }
+        }
+    }
+
+    /// The bytes of a regular file of at most `limit` bytes, and its modification time (seconds since 1970);
+    /// nil for anything else (no such file, a link, a folder, a FIFO, too long, unreadable).
+    static func readRegularFile(_ path: String, limit: Int) -> (Data, Double)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 0, info.st_size <= limit else { return nil }
+        let size = Int(info.st_size)
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < size {
+                let count = read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        return complete ? (data, Double(modificationSeconds(info))) : nil
+    }
+
+    private static func modificationSeconds(_ info: stat) -> Int {
+        #if canImport(Darwin)
+        return Int(info.st_mtimespec.tv_sec)
+        #else
+        return Int(info.st_mtim.tv_sec)
+        #endif
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+import GlanceCache
+@testable import GlanceCLI
+import GlanceSourceIndex
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The source cache (`--cache-path`, `--no-cache`): a cached run and an uncached run give the same bytes, on the
+/// examples and after edits; broken, foreign and concurrent caches change nothing but the time; the cache is
+/// bounded.
+@Suite struct CacheTests {
+    /// `glance lint` with a fixed clock and no environment (so no default cache), absolute paths as given.
+    func lint(_ arguments: [String], environment: [String: String] = [:]) -> CommandLineTool.Output {
+        CommandLineTool(environment: environment, clock: { 0 }).run(["lint"] + arguments)
+    }
+
+    func copyOfExample(_ name: String) throws -> String {
+        let folder = try scratchFolder("cache-\(name)")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/" + name, toPath: folder + "/" + name)
+        return folder + "/" + name
+    }
+
+    /// Regular files below a folder, relative.
+    func files(below folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    /// An uncached run, a run that fills `cache`, and a run from it give the same output and exit code; returns it.
+    @discardableResult
+    func expectSameWithAndWithoutCache(_ arguments: [String], cache: String, _ comment: String) -> CommandLineTool.Output {
+        let uncached = lint(arguments + ["--no-cache"])
+        let filling = lint(arguments + ["--cache-path", cache])
+        let cached = lint(arguments + ["--cache-path", cache])
+        #expect(filling.standardOutput == uncached.standardOutput, "\(comment): the run that fills the cache")
+        #expect(cached.standardOutput == uncached.standardOutput, "\(comment): the run from the cache")
+        #expect(filling.exitCode == uncached.exitCode && cached.exitCode == uncached.exitCode, "\(comment)")
+        #expect(cached.standardError == uncached.standardError, "\(comment)")
+        return cached
+    }
+
+    @Test func examplesGiveTheSameOutputFromTheCache() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        for example in ["CommonMistakes", "ProductivityTimer"] {
+            let path = repositoryRoot + "/Examples/" + example
+            let xcode = expectSameWithAndWithoutCache([path], cache: cache, example)
+            expectSameWithAndWithoutCache([path, "--reporter", "json", "--explain-skips"], cache: cache, example + " json")
+            expectSameWithAndWithoutCache([path, "--parse-all", "--reporter", "sarif"], cache: cache, example + " parse-all")
+            if example == "CommonMistakes" {
+                let relative = try expected("CommonMistakes.lint.txt").replacingOccurrences(of: "Examples/CommonMistakes/", with: path + "/")
+                #expect(xcode.standardOutput == relative)
+            }
+        }
+        // One entry per Swift file the examples compile (37 + 23); file names are SHA-256 digests.
+        let entries = files(below: cache + "/sources-v1")
+        #expect(entries.count == commonMistakesSwiftFiles + 23)
+        #expect(entries.allSatisfy { $0.count == 2 + 1 + 64 && $0.hasPrefix(String($0.suffix(64).prefix(2)) + "/") })
+    }
+
+    /// The second run reads every file's scan from the cache, and the declarations of every file it parses.
+    @Test func aRepeatRunIsServedFromTheCache() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = repositoryRoot + "/Examples/CommonMistakes"
+        let store = SourceCache(folder: cache, identity: Glance.cacheIdentity)
+        let first = try Glance.surfaces(at: path, cache: store)
+        first.index.saveCache()
+        #expect(first.index.cacheStatistics.scanned == 0)
+        let second = try Glance.surfaces(at: path, cache: SourceCache(folder: cache, identity: Glance.cacheIdentity))
+        #expect(second.index.cacheStatistics.scanned == commonMistakesSwiftFiles)
+        #expect(second.index.cacheStatistics.parsed == second.index.parseCount.parsed)
+        #expect(second.index.parseCount.parsed == first.index.parseCount.parsed)
+        #expect(second.index.cacheStatistics.pending == 0)
+        // Another Glance (or SwiftSyntax) finds nothing.
+        let other = try Glance.surfaces(at: path, cache: SourceCache(folder: cache, identity: "Glance 0.0.1; SwiftSyntax 600"))
+        #expect(other.index.cacheStatistics.scanned == 0)
+    }
+
+    /// Edits between runs — one line, a file added, renamed, removed, copied, the configuration changed — never
+    /// leave a stale finding: after each, the cached run prints what an uncached run prints.
+    @Test func editsBetweenCachedRuns() throws {
+        let project = try copyOfExample("CommonMistakes")
+        let cache = try scratchFolder("cache")
+        defer {
+            try? FileManager.default.removeItem(atPath: (project as NSString).deletingLastPathComponent)
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let arguments = [project, "--reporter", "json", "--explain-skips"]
+        var previous = expectSameWithAndWithoutCache(arguments, cache: cache, "before any edit").standardOutput
+        let widgets = project + "/Widgets/"
+        func step(_ comment: String, changesOutput: Bool = true, _ edit: () throws -> Void) throws {
+            try edit()
+            let output = expectSameWithAndWithoutCache(arguments, cache: cache, comment).standardOutput
+            if changesOutput { #expect(output != previous, "\(comment) changes the findings") }
+            previous = output
+        }
+        try step("one line edited") {
+            let file = widgets + "DuplicateKindWidget.swift"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            try write(text.replacingOccurrences(of: "\"com.example.mistakes.weather\"", with: "\"com.example.mistakes.weather-2\""), to: file)
+        }
+        try step("a file renamed") {
+            try FileManager.default.moveItem(atPath: widgets + "MeterWidget.swift", toPath: widgets + "RenamedMeterWidget.swift")
+        }
+        #expect(previous.contains("RenamedMeterWidget.swift") && !previous.contains("/MeterWidget.swift"))
+        try step("a file added (a copy of another, with another widget name)") {
+            let text = try String(contentsOfFile: widgets + "RenamedMeterWidget.swift", encoding: .utf8)
+            try write(text.replacingOccurrences(of: "struct MeterWidget", with: "struct SecondMeterWidget"), to: widgets + "SecondMeterWidget.swift")
+        }
+        try step("a file removed") {
+            try FileManager.default.removeItem(atPath: widgets + "EndDeliveriesControl.swift")
+        }
+        try step("the same text at two paths", changesOutput: false) {
+            try FileManager.default.copyItem(atPath: widgets + "AddItemIntent.swift", toPath: project + "/Shared/AddItemIntentCopy.swift")
+        }
+        try step("the configuration changed") {
+            try write("{\"disabled_rules\": [\"duplicate_kind\"], \"excluded\": [\"Watch/**\"]}\n", to: project + "/.glance.json")
+        }
+        try step("a file made unreadable for the parse guard") {
+            try write(String(repeating: "(", count: 5000) + "\n", to: widgets + "Deep.swift")
+        }
+        #expect(previous.contains("Deep.swift"))
+    }
+
+    /// Truncated, garbled, foreign, empty entries, and a folder, a link or a FIFO where an entry should be: each
+    /// is a miss, the run is as without a cache, and the entry is written again.
+    @Test func brokenEntriesAreIgnoredAndRewritten() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = repositoryRoot + "/Examples/CommonMistakes"
+        let uncached = lint([path, "--no-cache"])
+        _ = lint([path, "--cache-path", cache])
+        let entries = files(below: cache + "/sources-v1").map { cache + "/sources-v1/" + $0 }
+        #expect(entries.count == commonMistakesSwiftFiles)
+        let foreign = #"{"format": 1, "key": "0", "identity": "Glance 9.9.9", "context": "", "entry": {"replaced": false}}"#
+        for (number, entry) in entries.enumerated() {
+            let text = try Data(contentsOf: URL(fileURLWithPath: entry))
+            switch number % 7 {
+            case 0: try text.prefix(text.count / 2).write(to: URL(fileURLWithPath: entry))
+            case 1: try Data((0..<text.count).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: entry))
+            case 2: try Data(foreign.utf8).write(to: URL(fileURLWithPath: entry))
+            case 3: try Data().write(to: URL(fileURLWithPath: entry))
+            case 4:
+                try FileManager.default.removeItem(atPath: entry)
+                try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: false)
+            case 5:
+                try FileManager.default.removeItem(atPath: entry)
+                #expect(mkfifo(entry, 0o600) == 0)
+            default:
+                try FileManager.default.removeItem(atPath: entry)
+                try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: "/dev/zero")
+            }
+        }
+        let broken = lint([path, "--cache-path", cache])
+        #expect(broken.standardOutput == uncached.standardOutput)
+        #expect(broken.standardError == uncached.standardError)
+        #expect(broken.exitCode == uncached.exitCode)
+        // Files, links and FIFOs were replaced by entries; a folder stays in the way (and is only a miss).
+        var kinds: [String: Int] = [:]
+        for entry in entries {
+            var info = stat()
+            guard lstat(entry, &info) == 0 else { continue }
+            let kind = (info.st_mode & S_IFMT) == S_IFREG ? "file" : (info.st_mode & S_IFMT) == S_IFDIR ? "folder" : "other"
+            kinds[kind, default: 0] += 1
+        }
+        let folders = entries.indices.filter { $0 % 7 == 4 }.count
+        #expect(kinds == ["file": entries.count - folders, "folder": folders])
+        let model = try Glance.surfaces(at: path, cache: SourceCache(folder: cache, identity: Glance.cacheIdentity))
+        #expect(model.index.cacheStatistics.scanned == entries.count - folders)
+    }
+
+    /// Three processes lint at once into one empty cache, then three from it: every output is the uncached one,
+    /// and no temporary file is left.
+    @Test func concurrentRunsShareACache() throws {
+        let cache = try scratchFolder("cache")
+        let outputs = try scratchFolder("outputs")
+        defer {
+            try? FileManager.default.removeItem(atPath: cache)
+            try? FileManager.default.removeItem(atPath: outputs)
+        }
+        let uncached = lint([repositoryRoot + "/Examples/CommonMistakes", "--no-cache", "--reporter", "json"]).standardOutput
+        // Processes started at once (from this test, not a shell's `&`), each writing its report to a file.
+        for round in 1...2 {
+            let done = DispatchGroup()
+            var processes: [Process] = []
+            for run in 1...3 {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: glanceExecutable)
+                process.arguments = ["lint", "Examples/CommonMistakes", "--reporter", "json", "--cache-path", cache]
+                process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+                process.environment = testEnvironment
+                let report = "\(outputs)/\(round)-\(run).json"
+                #expect(FileManager.default.createFile(atPath: report, contents: nil))
+                process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: report))
+                process.standardError = FileHandle.nullDevice
+                done.enter()
+                process.terminationHandler = { _ in done.leave() }
+                try process.run()
+                processes.append(process)
+            }
+            guard done.wait(timeout: .now() + 300) == .success else {
+                for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                Issue.record("round \(round) did not finish within 300 s")
+                return
+            }
+            #expect(processes.allSatisfy { $0.terminationStatus == 1 }, "round \(round)")
+        }
+        for round in 1...2 {
+            for run in 1...3 {
+                let output = try String(contentsOfFile: "\(outputs)/\(round)-\(run).json", encoding: .utf8)
+                #expect(output == uncached.replacingOccurrences(of: repositoryRoot + "/", with: ""), "round \(round), run \(run)")
+            }
+        }
+        let left = files(below: cache)
+        #expect(left.count == commonMistakesSwiftFiles)
+        #expect(!left.contains { $0.hasSuffix(".tmp") })
+    }
+
+    /// After a run that writes, the least recently used entries go until the entries fit the bound.
+    @Test func theCacheIsBounded() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let store = SourceCache(folder: cache, identity: "test", maximumBytes: 8_000)
+        let texts = (0..<40).map { "struct Type\($0) { let value = \($0) }\n" + String(repeating: "// padding\n", count: 100) }
+        // Entries written one by one, each older than the next.
+        var keys: [String] = []
+        for (number, text) in texts.enumerated() {
+            let (key, entry) = store.lookup(text: text, context: "c", path: "/p/\(number).swift")
+            #expect(entry == nil)
+            store.store(SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: false, index: nil), key: key, context: "c", path: "/p/\(number).swift")
+            var times = [timeval(tv_sec: 1_000_000 + number, tv_usec: 0), timeval(tv_sec: 1_000_000 + number, tv_usec: 0)]
+            #expect(utimes(cache + "/sources-v1/" + key.prefix(2) + "/" + key, &times) == 0)
+            keys.append(key)
+        }
+        let sizes = files(below: cache + "/sources-v1").map { (try? FileManager.default.attributesOfItem(atPath: cache + "/sources-v1/" + $0)[.size] as? Int) ?? 0 }
+        #expect(sizes.reduce(0, +) > 8_000)
+        store.finish()
+        let left = Set(files(below: cache + "/sources-v1").map { String($0.suffix(64)) })
+        let total = left.map { key in (try? FileManager.default.attributesOfItem(atPath: cache + "/sources-v1/" + key.prefix(2) + "/" + key)[.size] as? Int) ?? 0 }.reduce(0, +)
+        #expect(total <= 7_200)
+        #expect(!left.isEmpty)
+        // The newest stay, the oldest went.
+        #expect(left == Set(keys.suffix(left.count)))
+        // What stays is read back.
+        let last = texts.count - 1
+        #expect(store.lookup(text: texts[last], context: "c", path: "/q.swift").entry?.tokens?.typeNames == ["Type\(last)"])
+        #expect(store.lookup(text: texts[last], context: "other", path: "/q.swift").entry == nil)
+    }
+
+    /// A cached index is the same for a file of the same text at another path: every location names the new path.
+    @Test func anEntryMovesWithItsText() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/Examples/CommonMistakes/Widgets/LampControl.swift", encoding: .utf8)
+        let index = SourceIndex(sources: ["/a/Lamp.swift": text, "/b/Moved.swift": text])
+        let original = try #require(index.file("/a/Lamp.swift"))
+        let moved = try #require(index.file("/b/Moved.swift"))
+        let encoder = JSONEncoder()
+        encoder.userInfo[.sourceFile] = "/a/Lamp.swift"
+        let decoder = JSONDecoder()
+        decoder.userInfo[.sourceFile] = "/b/Moved.swift"
+        let decoded = try decoder.decode(FileIndex.self, from: try encoder.encode(original))
+        #expect(decoded.path == "/b/Moved.swift")
+        // Without userInfo, locations are coded with their file: the two indexes are the same, paths included.
+        let plain = JSONEncoder()
+        plain.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let decodedTypes = String(decoding: try plain.encode(decoded.types), as: UTF8.self)
+        #expect(decodedTypes == String(decoding: try plain.encode(moved.types), as: UTF8.self))
+        #expect(decodedTypes.contains("/b/Moved.swift") && !decodedTypes.contains("/a/Lamp.swift"))
+        #expect(String(decoding: try plain.encode(decoded.globals), as: UTF8.self) == String(decoding: try plain.encode(moved.globals), as: UTF8.self))
+        #expect(String(decoding: try plain.encode(decoded.topLevel), as: UTF8.self) == String(decoding: try plain.encode(moved.topLevel), as: UTF8.self))
+    }
+
+    // MARK: - Command line
+
+    @Test func whereTheCacheGoes() throws {
+        let home = try scratchFolder("home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = repositoryRoot + "/Examples/ProductivityTimer"
+        // No HOME and no XDG_CACHE_HOME: no cache.
+        #expect(SourceCache.defaultFolder(environment: [:]) == nil)
+        // XDG_CACHE_HOME wins over HOME; a relative one is not used.
+        #expect(lint([path], environment: ["HOME": home, "XDG_CACHE_HOME": home + "/xdg"]).exitCode == 0)
+        #expect(files(below: home + "/xdg/glance/sources-v1").count == 23)
+        #expect(SourceCache.defaultFolder(environment: ["HOME": home, "XDG_CACHE_HOME": "relative"]) == SourceCache.defaultFolder(environment: ["HOME": home]))
+        #if os(macOS)
+        #expect(SourceCache.defaultFolder(environment: ["HOME": home]) == home + "/Library/Caches/Glance")
+        #else
+        #expect(SourceCache.defaultFolder(environment: ["HOME": home]) == home + "/.cache/glance")
+        #endif
+        #expect(lint([path], environment: ["HOME": home]).exitCode == 0)
+        #expect(files(below: SourceCache.defaultFolder(environment: ["HOME": home])! + "/sources-v1").count == 23)
+        // --no-cache neither reads nor writes; --cache-path wins over the environment.
+        let other = try scratchFolder("home")
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        #expect(lint([path, "--no-cache"], environment: ["HOME": other]).exitCode == 0)
+        #expect(!FileManager.default.fileExists(atPath: other + "/.cache") && !FileManager.default.fileExists(atPath: other + "/Library"))
+        #expect(lint([path, "--cache-path", other + "/given"], environment: ["HOME": other]).exitCode == 0)
+        #expect(files(below: other).allSatisfy { $0.hasPrefix("given/sources-v1/") })
+        #expect(files(below: other).count == 23)
+    }
+
+    @Test func cacheFlagErrors() throws {
+        let path = repositoryRoot + "/Examples/ProductivityTimer"
+        let both = lint([path, "--no-cache", "--cache-path", "/tmp/x"])
+        #expect(both.exitCode == 2)
+        #expect(both.standardError == "glance: error: --no-cache and --cache-path cannot be used together (see 'glance lint --help')\n")
+        let file = glance(["lint", "Examples/ProductivityTimer", "--cache-path", "README.md"])
+        #expect(file.exitCode == 2)
+        #expect(file.standardError == "glance: error: --cache-path 'README.md' is a file, not a folder (see 'glance lint --help')\n")
+        #expect(lint([path, "--cache-path", ""]).standardError == "glance: error: --cache-path needs a folder (see 'glance lint --help')\n")
+        // A cache folder that cannot be written (its parent is a file) only makes the run slower.
+        let unwritable = lint([path, "--cache-path", path + "/ProductivityTimer.xcodeproj/project.pbxproj/cache"])
+        #expect(unwritable.exitCode == 0)
+        #expect(unwritable.standardError == summary(errors: 0, warnings: 0, files: 23))
+    }
+
+    // MARK: - Progress
+
+    @Test func progressLineOnATerminal() throws {
+        let written = Lines()
+        let started = ProgressLine.start(started: 0, clock: { 5 }, delay: 1, isTerminal: true, write: { written.append($0) })
+        let line = try #require(started)
+        let index = SourceIndex(paths: ["/a.swift", "/b.swift"], progress: line.index, load: { _ in "struct A: Widget {}\n" })
+        #expect(index.parseCount.parsed == 2)
+        Thread.sleep(forTimeInterval: 0.35)
+        line.stop()
+        line.stop()
+        let lines = written.all
+        #expect(lines.count >= 2)
+        #expect(lines.dropLast().allSatisfy { $0 == "\r\u{1B}[Kglance: read 2 of 2 Swift files, parsed 2" })
+        #expect(lines.last == "\r\u{1B}[K")
+    }
+
+    @Test func noProgressLineOffATerminalOrInTheFirstSecond() throws {
+        let offTerminal = ProgressLine.start(started: 0, clock: { 5 }, isTerminal: false, write: { _ in })
+        #expect(offTerminal == nil)
+        let written = Lines()
+        let started = ProgressLine.start(started: 0, clock: { 0.5 }, delay: 1, isTerminal: true, write: { written.append($0) })
+        let line = try #require(started)
+        Thread.sleep(forTimeInterval: 0.3)
+        line.stop()
+        #expect(written.all.isEmpty)
+        // Through a pipe, --progress changes nothing.
+        let piped = try #require(shell("\"$GLANCE\" lint Examples/ProductivityTimer --progress --no-cache", within: 60))
+        #expect(piped.status == 0)
+        #expect(piped.standardError.hasPrefix("glance: 0 errors, 0 warnings in 23 files ("))
+        #expect(!piped.standardError.contains("\r"))
+    }
+}
+
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
