@@ -167,6 +167,11 @@ enum PushSequence {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
             let source = "\(InputFile.displayName(path)):\(index + 1)"
+            // One line holds one push: the push body's size limit holds for it (with room for `at` and headers).
+            let lineLimit = InputLimit.pushBody.maximumBytes + (64 << 10)
+            guard trimmed.utf8.count <= lineLimit else {
+                throw PayloadInputError(file: source, reason: "is \(trimmed.utf8.count) bytes; Glance reads at most \(lineLimit) bytes of one push in a JSON Lines file (its body at most \(InputLimit.pushBody.maximumBytes))")
+            }
             if let problem = JSONLimits.pushBody.problem(in: Data(trimmed.utf8)) {
                 throw PayloadInputError(file: "\(source):\(problem.column)", reason: problem.message)
             }

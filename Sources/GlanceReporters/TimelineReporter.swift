@@ -4,8 +4,8 @@ import GlanceRules
 
 /// Prints the timeline of `glance payload simulate`.
 public enum TimelineReporter {
-    /// One line per step: offset from the first step, UTC time, event, source and detail, the facts it rests
-    /// on, and `(uncertain)` when one of them is marked [UNCERTAIN].
+    /// One line per step: offset from the first step, UTC time, event, source and detail, and `(uncertain)`
+    /// when it rests on behaviour Apple does not document (the JSON form names the pages it rests on).
     public static func text(_ timeline: ActivityTimeline) -> String {
         var lines = ["Live Activity \(timeline.activity ?? "(type unknown)")"]
         let start = timeline.start ?? Date(timeIntervalSince1970: 0)
@@ -14,18 +14,19 @@ public enum TimelineReporter {
             let event = entry.event.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let source = entry.source.map { "\($0): " } ?? ""
             let uncertain = entry.uncertain ? " (uncertain)" : ""
-            lines.append("\(offset(entry.time.timeIntervalSince(start)))  \(iso8601(entry.time))  \(event)  \(source)\(entry.detail) [\(entry.facts.joined(separator: ", "))]\(uncertain)")
+            lines.append("\(offset(entry.time.timeIntervalSince(start)))  \(iso8601(entry.time))  \(event)  \(source)\(entry.detail)\(uncertain)")
         }
         return lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
-    /// `{"activity", "events": [{"time", "offset", "event", "source", "detail", "facts", "uncertain"}]}`; `time`
-    /// is ISO 8601 UTC, `offset` seconds after the first event.
+    /// `{"activity", "events": [{"time", "offset", "event", "source", "detail", "sources", "uncertain"}]}`; `time`
+    /// is ISO 8601 UTC, `offset` seconds after the first event, `sources` the URLs of Apple's pages the step
+    /// rests on.
     public static func json(_ timeline: ActivityTimeline) -> String {
         let start = timeline.start ?? Date(timeIntervalSince1970: 0)
         let events: [[String: Any]] = timeline.entries.map { entry in
             ["time": iso8601(entry.time), "offset": entry.time.timeIntervalSince(start), "event": entry.event.rawValue,
-             "source": entry.source.map { $0 as Any } ?? NSNull(), "detail": entry.detail, "facts": entry.facts, "uncertain": entry.uncertain]
+             "source": entry.source.map { $0 as Any } ?? NSNull(), "detail": entry.detail, "sources": entry.sources, "uncertain": entry.uncertain]
         }
         return JSONText.render(["activity": timeline.activity.map { $0 as Any } ?? NSNull(), "events": events])
     }

@@ -291,6 +291,7 @@ struct HostileInputTests {
         let body = project + "/Pushes/2-update.json"
         let line = "{\"at\": 0, \"body\": {\"aps\": {\"timestamp\": 1, \"event\": \"update\"}}}\n"
         try write(String(repeating: line, count: 100_000), to: folder + "/many.jsonl")
+        try write(line + "{\"at\": 1, \"body\": {\"aps\": {\"k\": \"" + String(repeating: "$(", count: 1_000_000) + "\"}}}\n", to: folder + "/long-line.jsonl")
         try write("apns-topic: " + String(repeating: "a", count: 100_000) + "\n", to: folder + "/huge-headers.txt")
         let keys = (0..<40_000).map { "\"k\($0)\": 1" }.joined(separator: ", ")
         let keysText = "{\"aps\": {\"timestamp\": 1, \"event\": \"update\", \(keys)}}"
@@ -302,6 +303,8 @@ struct HostileInputTests {
         let cases: [([String], String)] = [
             (["payload", "simulate", folder + "/many.jsonl", "--project", project],
              "\(folder)/many.jsonl: holds 100000 pushes, over Glance's limit of 10000 in a JSON Lines file"),
+            (["payload", "simulate", folder + "/long-line.jsonl", "--project", project],
+             "\(folder)/long-line.jsonl:2: is 2000037 bytes; Glance reads at most 1114112 bytes of one push in a JSON Lines file (its body at most 1048576)"),
             (["payload", "check", body, "--headers", folder + "/huge-headers.txt"],
              "\(folder)/huge-headers.txt: is 100013 bytes; Glance reads at most 65536 bytes of a headers file"),
             (["payload", "check", folder + "/keys.json"], "\(folder)/keys.json:1:\(colons[10_000] + 1): holds more than 10000 object keys (Glance's limit)"),

@@ -13,10 +13,27 @@ public struct ActivityTimeline: Sendable {
         public let source: String?
         public let event: Event
         public let detail: String
-        /// The facts (facts.md ids) the step rests on.
-        public let facts: [String]
+        /// The facts the step rests on (the project's internal ids; reporters show `sources` instead).
+        let facts: [String]
         /// True when a fact it rests on is marked [UNCERTAIN].
         public let uncertain: Bool
+
+        /// Apple's documentation pages the step rests on, as URLs a user can open.
+        public var sources: [String] {
+            var pages: [String] = []
+            for fact in facts {
+                let page: String
+                switch fact.split(separator: "-").first {
+                case "LA"?: page = "https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities"
+                case "PAY"?: page = "https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications"
+                case "APNS"?: page = "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns"
+                case "DEC"?: page = "https://developer.apple.com/documentation/foundation/jsondecoder"
+                default: continue
+                }
+                if !pages.contains(page) { pages.append(page) }
+            }
+            return pages
+        }
     }
 
     /// The `ActivityAttributes` type, when known.
