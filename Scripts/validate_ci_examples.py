@@ -43,7 +43,7 @@ def glance_commands(text):
 
 def run_glance(glance, arguments, where):
     if "--cache-path" in arguments[:-1]:
-        # The example's cache folder is inside the project; here it goes to a temporary folder instead.
+        # The example's cache folder (/tmp/glance-cache on the runner) goes to a temporary folder here.
         position = arguments.index("--cache-path") + 1
         arguments = arguments[:position] + [tempfile.mkdtemp(prefix="glance-ci-example-cache-")] + arguments[position + 1:]
     process = subprocess.run([glance] + arguments + (["--quiet"] if arguments[0] == "lint" else []),

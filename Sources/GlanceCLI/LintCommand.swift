@@ -18,7 +18,11 @@ extension CommandLineTool {
                                                        options: ["--reporter", "--config", "--baseline", "--write-baseline", "--cache-path"],
                                                        maxPositionals: .max), command: "lint")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
-        let cache = try sourceCache(arguments)
+        var cache = try sourceCache(arguments)
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, paths: arguments.positionals) {
+            output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n"
+            cache = nil
+        }
         let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
         defer { progress?.stop() }
         let report: LintReport
@@ -55,6 +59,32 @@ extension CommandLineTool {
     /// The cache `--cache-path`, `--no-cache` and the environment ask for (nil: none).
     /// - Throws: `CLIError.usage` for both flags at once, or a `--cache-path` that is empty or not a folder.
     func sourceCache(_ arguments: Arguments) throws -> SourceCache? {
+        try requestedCache(arguments)
+    }
+
+    /// The folder a lint path is linted as: the path's own folder, or the folder that holds the project or file.
+    static func lintFolder(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+        if exists && isFolder.boolValue && !absolute.hasSuffix(".xcodeproj") && !absolute.hasSuffix(".xcworkspace") { return absolute }
+        return (absolute as NSString).deletingLastPathComponent
+    }
+
+    /// Why the cache is not used for these lint paths: it lies inside one of them, where the repository being
+    /// linted could plant entries (and hide findings) or links; nil when it may be used.
+    static func cacheRefusal(_ cache: SourceCache, paths: [String]) -> String? {
+        let folder = FileSystem.realPath(cache.folder)
+        for path in paths.isEmpty ? ["."] : paths {
+            let root = FileSystem.realPath(lintFolder(path))
+            if folder == root || root == "/" || folder.hasPrefix(root + "/") {
+                return "glance: warning: cache folder \(Shown.name(cache.folder)) is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"
+            }
+        }
+        return nil
+    }
+
+    private func requestedCache(_ arguments: Arguments) throws -> SourceCache? {
         let given = arguments.option("--cache-path")
         if arguments.flag("--no-cache") {
             if given != nil { throw CLIError.usage("--no-cache and --cache-path cannot be used together", command: "lint") }

@@ -72,6 +72,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     public func lookup(text: String, context: String, path: String) -> (key: String, entry: SourceCacheEntry?) {
         guard let key = ContentHash.sha256([Array(salt.utf8), [0], Array(context.utf8), [0], Array(text.utf8)]) else { return ("", nil) }
         let file = entryPath(key)
+        guard Self.isRealFolder(entriesFolder + "/" + key.prefix(2)) else { return (key, nil) }
         guard let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return (key, nil) }
         let decoder = JSONDecoder()
         decoder.userInfo[.sourceFile] = path
@@ -92,11 +93,18 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let made = madeFolders.contains(shard)
         lock.unlock()
         if !made {
-            guard (try? FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)) != nil else { return }
+            guard (try? FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true,
+                                                            attributes: [.posixPermissions: 0o700])) != nil,
+                  Self.isRealFolder(entriesFolder), Self.isRealFolder(shard) else { return }
             lock.lock(); madeFolders.insert(shard); lock.unlock()
         }
         let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        // Created here (O_EXCL: never through a link), readable by the owner only: entries hold the files' strings.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == data.count else { unlink(temporary); return }
         guard rename(temporary, entryPath(key)) == 0 else { unlink(temporary); return }
         lock.lock(); wrote = true; lock.unlock()
     }
@@ -122,14 +130,23 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     func entryPath(_ key: String) -> String { entriesFolder + "/" + key.prefix(2) + "/" + key }
 
+    /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
+    /// through a link in its own folders.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Removes the least recently used entries until they take at most 90% of `maximumBytes` (when they take more
     /// than `maximumBytes`), and temporary files more than an hour old (left by a run that was killed).
     func evict() {
         var files: [(path: String, size: Int, modified: Double)] = []
         var total = 0
         let now = Date().timeIntervalSince1970
+        guard Self.isRealFolder(entriesFolder) else { return }
         for shard in (try? FileManager.default.contentsOfDirectory(atPath: entriesFolder)) ?? [] where shard.count == 2 {
             let shardPath = entriesFolder + "/" + shard
+            guard Self.isRealFolder(shardPath) else { continue }
             for name in (try? FileManager.default.contentsOfDirectory(atPath: shardPath)) ?? [] {
                 let path = shardPath + "/" + name
                 var info = stat()

@@ -29,7 +29,12 @@ public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
     public init(from decoder: any Decoder) throws {
         if let file = decoder.userInfo[.sourceFile] as? String {
             var container = try decoder.unkeyedContainer()
-            self.init(file: file, line: try container.decode(Int.self), column: try container.decode(Int.self))
+            let line = try container.decode(Int.self), column = try container.decode(Int.self)
+            // A cache entry is data from disk: a position no Swift file of Glance's limits has is a broken entry.
+            guard (1...50_000_000).contains(line), (1...50_000_000).contains(column) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "position \(line):\(column) out of range"))
+            }
+            self.init(file: file, line: line, column: column)
         } else {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.init(file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),

@@ -45,6 +45,50 @@ import Darwin
         return cached
     }
 
+    /// A cache folder inside the folder being linted is not used (the repository could plant entries there to
+    /// hide findings, or links to make the cache write or delete elsewhere): one warning, the run uncached.
+    @Test func aCacheInsideTheProjectIsNotUsed() throws {
+        let project = try copyOfExample("CommonMistakes")
+        defer { try? FileManager.default.removeItem(atPath: (project as NSString).deletingLastPathComponent) }
+        let before = files(below: project)
+        let output = lint([project, "--cache-path", project + "/.glance-cache"])
+        #expect(output.standardError.hasPrefix("glance: warning: cache folder \(project)/.glance-cache is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"))
+        #expect(output.standardOutput == lint([project, "--no-cache"]).standardOutput)
+        #expect(files(below: project) == before)
+    }
+
+    /// Links planted in the cache's own folders are not followed: nothing is written or deleted through them.
+    @Test func linksInTheCacheAreNotFollowed() throws {
+        let project = try copyOfExample("ProductivityTimer")
+        let cache = try scratchFolder("cache-links")
+        let victim = try scratchFolder("cache-victim")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache, victim] { try? FileManager.default.removeItem(atPath: folder) } }
+        try FileManager.default.createDirectory(atPath: cache + "/sources-v1", withIntermediateDirectories: true)
+        for shard in 0..<256 {
+            try FileManager.default.createSymbolicLink(atPath: cache + "/sources-v1/" + String(format: "%02x", shard), withDestinationPath: victim)
+        }
+        try "keep\n".write(toFile: victim + "/notes.txt", atomically: true, encoding: .utf8)
+        let output = lint([project, "--cache-path", cache])
+        #expect(output.standardOutput == lint([project, "--no-cache"]).standardOutput)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == ["notes.txt"])
+    }
+
+    /// An entry whose positions are out of range (crafted, or damaged) is a miss, not a crash of a reporter.
+    @Test func entriesWithImpossiblePositionsAreMisses() throws {
+        let project = try copyOfExample("CommonMistakes")
+        let cache = try scratchFolder("cache-positions")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        let expected = lint([project, "--reporter", "sarif", "--no-cache"]).standardOutput
+        _ = lint([project, "--cache-path", cache])
+        for entry in files(below: cache) where !entry.hasSuffix(".tmp") {
+            let path = cache + "/" + entry
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            let damaged = text.replacingOccurrences(of: #"\[([0-9]+),([0-9]+)\]"#, with: "[$1,9223372036854775807]", options: .regularExpression)
+            try damaged.write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        #expect(lint([project, "--reporter", "sarif", "--cache-path", cache]).standardOutput == expected)
+    }
+
     @Test func examplesGiveTheSameOutputFromTheCache() throws {
         let cache = try scratchFolder("cache")
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -315,7 +359,10 @@ import Darwin
         #expect(file.standardError == "glance: error: --cache-path 'README.md' is a file, not a folder (see 'glance lint --help')\n")
         #expect(lint([path, "--cache-path", ""]).standardError == "glance: error: --cache-path needs a folder (see 'glance lint --help')\n")
         // A cache folder that cannot be written (its parent is a file) only makes the run slower.
-        let unwritable = lint([path, "--cache-path", path + "/ProductivityTimer.xcodeproj/project.pbxproj/cache"])
+        let blocker = try scratchFolder("cache-blocker")
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        try "a file\n".write(toFile: blocker + "/file", atomically: true, encoding: .utf8)
+        let unwritable = lint([path, "--cache-path", blocker + "/file/cache"])
         #expect(unwritable.exitCode == 0)
         #expect(unwritable.standardError == summary(errors: 0, warnings: 0, files: 23))
     }
