@@ -56,11 +56,6 @@ extension CommandLineTool {
         arguments.flag("--absolute-paths") || (reporter == .xcode && runsInXcodeBuildPhase)
     }
 
-    /// The cache `--cache-path`, `--no-cache` and the environment ask for (nil: none).
-    /// - Throws: `CLIError.usage` for both flags at once, or a `--cache-path` that is empty or not a folder.
-    func sourceCache(_ arguments: Arguments) throws -> SourceCache? {
-        try requestedCache(arguments)
-    }
 
     /// The folder a lint path is linted as: the path's own folder, or the folder that holds the project or file.
     static func lintFolder(_ path: String) -> String {
@@ -84,7 +79,9 @@ extension CommandLineTool {
         return nil
     }
 
-    private func requestedCache(_ arguments: Arguments) throws -> SourceCache? {
+    /// The cache `--cache-path`, `--no-cache` and the environment ask for (nil: none).
+    /// - Throws: `CLIError.usage` for both flags at once, or a `--cache-path` that is empty or not a folder.
+    func sourceCache(_ arguments: Arguments) throws -> SourceCache? {
         let given = arguments.option("--cache-path")
         if arguments.flag("--no-cache") {
             if given != nil { throw CLIError.usage("--no-cache and --cache-path cannot be used together", command: "lint") }
