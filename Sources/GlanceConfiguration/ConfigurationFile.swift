@@ -55,14 +55,7 @@ public enum ConfigurationFile {
     /// `path` made absolute against the working folder, with `.` and `..` taken out by their names alone:
     /// symbolic links are left as they are (`absolute` may resolve them), for callers that must see them.
     public static func lexicalAbsolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
+        (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path).standardizedPath
     }
 
     public static func absolute(_ path: String) -> String {
