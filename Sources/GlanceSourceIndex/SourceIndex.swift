@@ -2,8 +2,9 @@ import Foundation
 
 /// The Swift sources of a project, parsed as far as Glance needs them.
 ///
-/// Every file is read and scanned (`FileTokens`); a file is parsed with SwiftParser when it mentions a
-/// framework name Glance checks (`triggerWords`), has an `@main` attribute or a `"group.…"` string, or
+/// Every file is read and scanned (`FileTokens`); a file is parsed with SwiftParser when its code mentions a
+/// framework name Glance checks (`triggerWords`; `FileTokens.codeMentions`: not in comments, string literals'
+/// text or as a declared name), has an `@main` attribute or a `"group.…"` string, or
 /// conforms to a project protocol or class that itself refines one (found by iterating to a fixed point).
 /// Other files are parsed on demand, when the surface model asks for a declaration they contain
 /// (`types(named:)`, `globals(named:)`) or for the files that mention a word (`files(mentioning:)`).
@@ -41,8 +42,9 @@ public final class SourceIndex: @unchecked Sendable {
     private var cacheContext: String { "source index \(Self.cacheFormat); parse guard \(parseGuard.limits)" }
     /// What a `SourceCacheEntry` means: raise it whenever the scan (`FileTokens`), the parse guard's checks or
     /// the extractor (`FileIndex`) give other results for the same text, so entries written before are not used.
-    /// (2: the parse guard counts quote runs and nesting without brackets; long operator sequences stay flat.)
-    public static let cacheFormat = 2
+    /// (2: the parse guard counts quote runs and nesting without brackets; long operator sequences stay flat.
+    /// 3: the scan finds the framework names written in code, `FileTokens.codeMentions`.)
+    public static let cacheFormat = 3
     private var cacheKeys: [String: String] = [:]
     private var cacheEntries: [String: SourceCacheEntry] = [:]
     private var cachedIndexes: [String: FileIndex] = [:]
@@ -106,7 +108,7 @@ public final class SourceIndex: @unchecked Sendable {
         defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
         var candidates = self.paths.filter { path in
             guard let tokens = tokens[path] else { return false }
-            return !tokens.words.isDisjoint(with: words) || tokens.attributes.contains("main")
+            return !tokens.codeMentions.isEmpty || tokens.attributes.contains("main")
                 || tokens.strings.contains { $0.hasPrefix("group.") }
         }
         // Parse, then follow project protocols, aliases and classes that refine a framework type, until no

@@ -3,11 +3,19 @@
 /// frameworks Glance checks, and parsing only the ones that do (plus the ones they lead to) is what keeps
 /// `glance lint` a fraction of the cost of parsing the whole app.
 ///
-/// The scan is deliberately generous: a word inside a comment or string still counts as mentioned, so a
-/// file is parsed too often rather than too rarely.
+/// The scan is deliberately generous: a word inside a comment or string still counts as mentioned (`words`),
+/// and where it cannot tell code from a string's text it takes it for code (`codeMentions`), so a file is parsed
+/// too often rather than too rarely.
 public struct FileTokens: Sendable {
     /// Every identifier-like word in the file (comments and string contents included).
     public let words: Set<String>
+    /// The framework names of `SourceIndex.triggerWords` written in code: not in a comment or in a string
+    /// literal's text, and not as the name a declaration gives (`enum Widget`, `func onOpenURL`, `let suiteName`).
+    /// What decides that a file is parsed eagerly (Home Assistant's strings file mentions `Widget` only as
+    /// `enum Widget` and in its text). The words of a string literal with an interpolation (`\(` or `\#`), and
+    /// of every string and comment after it or after a raw string (`#"`) on the same line, count as code: an
+    /// interpolation or a raw string may hold quotes the scan does not pair.
+    public let codeMentions: Set<String>
     /// Names declared as types: after `struct`, `class`, `enum`, `actor`, `protocol`, `typealias` (at any
     /// nesting depth).
     public let typeNames: Set<String>
@@ -40,6 +48,8 @@ public struct FileTokens: Sendable {
 
     public init(scanning text: String) {
         var words: Set<String> = []
+        var mentions: Set<String> = []
+        var looseLine = false       // a string on this line may have put the scan out of step: take text for code
         var typeNames: Set<String> = []
         var extended: Set<String> = []
         var aliases: Set<String> = []
@@ -61,18 +71,31 @@ public struct FileTokens: Sendable {
         @inline(__always) func isWordByte(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
         }
-        /// Adds the words of bytes[start..<end] (comments, strings) without treating them as code.
-        func addWords(_ start: Int, _ end: Int) {
+        /// Adds the words of bytes[start..<end] (comments, strings) without treating them as code (unless
+        /// `asCode`: then framework names among them are also `mentions`).
+        func addWords(_ start: Int, _ end: Int, asCode: Bool) {
             var position = start
             while position < end {
                 if isWordByte(bytes[position]) {
                     let wordStart = position
                     while position < end, isWordByte(bytes[position]) { position += 1 }
-                    words.insert(String(decoding: bytes[wordStart..<position], as: UTF8.self))
+                    let word = String(decoding: bytes[wordStart..<position], as: UTF8.self)
+                    if asCode, SourceIndex.triggerWords.contains(word) { mentions.insert(word) }
+                    words.insert(word)
                 } else {
                     position += 1
                 }
             }
+        }
+
+        /// Whether bytes[start..<end] hold an interpolation's start (`\(`, or `\#` in a raw string).
+        func holdsInterpolation(_ start: Int, _ end: Int) -> Bool {
+            var position = start
+            while position + 1 < end {
+                if bytes[position] == 0x5C, bytes[position + 1] == 0x28 || bytes[position + 1] == 0x23 { return true }
+                position += 1
+            }
+            return false
         }
 
         while index < count {
@@ -82,6 +105,10 @@ public struct FileTokens: Sendable {
                 while index < count, isWordByte(bytes[index]) { index += 1 }
                 let word = String(decoding: bytes[start..<index], as: UTF8.self)
                 words.insert(word)
+                if SourceIndex.triggerWords.contains(word),
+                   !(previousWord.map { FileTokens.typeKeywords.contains($0) || FileTokens.valueKeywords.contains($0) } ?? false) {
+                    mentions.insert(word)
+                }
                 if afterAt { attributes.insert(word); afterAt = false }
                 if let previous = previousWord {
                     if previous == "extension" {
@@ -109,7 +136,7 @@ public struct FileTokens: Sendable {
             case 0x2F where index + 1 < count && bytes[index + 1] == 0x2F:       // line comment
                 let start = index
                 while index < count, bytes[index] != 0x0A { index += 1 }
-                addWords(start, index)
+                addWords(start, index, asCode: looseLine)
                 var textStart = start + 2
                 while textStart < index, bytes[textStart] == 0x20 || bytes[textStart] == 0x09 { textStart += 1 }
                 if index - textStart >= 7, bytes[textStart..<textStart + 7].elementsEqual(LineComment.marker) {
@@ -132,14 +159,16 @@ public struct FileTokens: Sendable {
                     if bytes[index] == 0x2A, index + 1 < count, bytes[index + 1] == 0x2F { nesting -= 1; index += 2; if nesting == 0 { break }; continue }
                     index += 1
                 }
-                addWords(start, index)
+                addWords(start, index, asCode: looseLine)
                 continue
             case 0x22:                                                            // string literal
+                if index > 0, bytes[index - 1] == 0x23 { looseLine = true }      // a raw string: #"…"#
                 if index + 2 < count, bytes[index + 1] == 0x22, bytes[index + 2] == 0x22 {
                     let start = index + 3
                     index = start
                     while index < count, !(bytes[index] == 0x22 && index + 2 < count && bytes[index + 1] == 0x22 && bytes[index + 2] == 0x22) { index += 1 }
-                    addWords(start, index)
+                    if holdsInterpolation(start, index) { looseLine = true }
+                    addWords(start, index, asCode: looseLine)
                     index = min(count, index + 3)
                 } else {
                     let start = index + 1
@@ -149,7 +178,8 @@ public struct FileTokens: Sendable {
                         index += 1
                     }
                     let end = min(index, count)
-                    addWords(start, end)
+                    if holdsInterpolation(start, end) { looseLine = true }
+                    addWords(start, end, asCode: looseLine)
                     if index < count, bytes[index] == 0x22, end - start <= 200 {
                         strings.insert(String(decoding: bytes[start..<end], as: UTF8.self))
                     }
@@ -162,11 +192,13 @@ public struct FileTokens: Sendable {
             case 0x7D: depth = max(0, depth - 1)                                  // }
             default: break
             }
+            if byte == 0x0A { looseLine = false }
             if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { previousWord = nil }
             afterAt = false
             index += 1
         }
         self.words = words
+        self.codeMentions = mentions
         self.typeNames = typeNames
         self.extendedNames = extended
         self.aliasNames = aliases
@@ -206,7 +238,7 @@ public struct LineComment: Sendable, Hashable, Codable {
 /// instead of one per word, which is most of what reading a cache entry costs.
 extension FileTokens: Codable {
     private enum CodingKeys: String, CodingKey {
-        case words, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames, attributes, strings
+        case words, codeMentions, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames, attributes, strings
         case directiveComments
     }
 
@@ -218,6 +250,7 @@ extension FileTokens: Codable {
             return Set(joined.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
         words = try names(.words)
+        codeMentions = try names(.codeMentions)
         typeNames = try names(.typeNames)
         aliasNames = try names(.aliasNames)
         functionNames = try names(.functionNames)
@@ -232,7 +265,7 @@ extension FileTokens: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        for (key, set) in [(CodingKeys.words, words), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
+        for (key, set) in [(CodingKeys.words, words), (.codeMentions, codeMentions), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
                            (.propertyNames, propertyNames), (.variableNames, variableNames), (.extendedNames, extendedNames),
                            (.topLevelNames, topLevelNames), (.attributes, attributes), (.strings, strings)] {
             try container.encode(set.sorted().map { $0 + "\n" }.joined(), forKey: key)

@@ -163,6 +163,31 @@ struct TokensTests {
         #expect(tokens.attributes == ["main"])
         #expect(tokens.strings == ["group.com.example"])
     }
+
+    @Test func codeMentionsLeaveOutCommentsStringsAndDeclaredNames() {
+        let tokens = FileTokens(scanning: #"""
+            // A Widget in a comment, /* ActivityAttributes */ in a block comment
+            enum L10n { enum Widget { static let title = "Widget title" }; enum AppIntent {} }
+            func onOpenURL() {}
+            let suiteName = """
+                WidgetCenter in a multi-line string
+                """
+            extension Activity {}
+            let reload = { WidgetCenter.shared.reloadAllTimelines() }
+            """#)
+        #expect(tokens.words.isSuperset(of: ["Widget", "ActivityAttributes", "AppIntent", "onOpenURL", "suiteName", "WidgetCenter", "Activity"]))
+        #expect(tokens.codeMentions == ["Activity", "WidgetCenter"])
+    }
+
+    @Test func stringsThatMayHoldCodeCountAsCode() {
+        // An interpolation; an interpolation holding a string literal (the scan pairs the wrong quotes); a raw
+        // string holding a quote; and, on the next line, the scan is back in step.
+        #expect(FileTokens(scanning: #"let a = "\(Widget.kind)""#).codeMentions == ["Widget"])
+        #expect(FileTokens(scanning: #"let a = "\(f("x", ControlCenter.shared, "y"))""#).codeMentions == ["ControlCenter"])
+        #expect(FileTokens(scanning: ##"let a = #"say "hi"#; let b = WidgetCenter.shared"##).codeMentions == ["WidgetCenter"])
+        #expect(FileTokens(scanning: #"let a = "\(x)"; let b = "Widget""# + "\nlet c = \"AppIntent\"").codeMentions == ["Widget"])
+        #expect(FileTokens(scanning: "let a = \"\"\"\n  \\(AlarmManager.shared)\n  \"\"\"").codeMentions == ["AlarmManager"])
+    }
 }
 
 struct SourceIndexTests {
@@ -177,6 +202,16 @@ struct SourceIndexTests {
         #expect(index.primaryTypes(named: "Kinds").map(\.name) == ["Kinds"])
         #expect(index.parsedFiles.map(\.path) == ["/p/Kinds.swift", "/p/Widget.swift"])
         #expect(index.parseCount == (parsed: 2, total: 4))
+    }
+
+    @Test func filesThatNameFrameworksOnlyInTextOrDeclarationsAreNotParsedEagerly() {
+        let index = SourceIndex(sources: [
+            "/p/Strings.swift": "enum L10n { enum Widget { static let title = \"Widget\" } } // Widget strings",
+            "/p/Uses.swift": "let title = L10n.Widget.title",
+        ])
+        #expect(index.parsedFiles.map(\.path) == ["/p/Uses.swift"])
+        #expect(index.primaryTypes(named: "L10n.Widget").map(\.qualifiedName) == ["L10n.Widget"])
+        #expect(index.parsedFiles.map(\.path) == ["/p/Strings.swift", "/p/Uses.swift"])
     }
 
     @Test func projectProtocolsThatRefineFrameworkOnesAreFollowed() {
