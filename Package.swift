@@ -149,7 +149,7 @@ let package = Package(
         // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
         .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // per-file results of the source index kept between runs, by content (SHA-256: CryptoKit, or libcrypto on Linux)
-        .target(name: "GlanceCache", dependencies: ["GlanceSourceIndex", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
+        .target(name: "GlanceCache", dependencies: ["GlanceSourceIndex", "GlanceProject", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
                 swiftSettings: syntaxCompile),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),

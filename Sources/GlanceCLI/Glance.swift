@@ -15,11 +15,16 @@ public enum Glance {
     public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
                                 progress: SourceIndex.Progress? = nil) throws -> SurfaceModel {
         let loader = ProjectLoader()
+        TMPT("start")
         let project = try loader.load(path: path)
+        TMPT("project")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress)
+        TMPT("index")
         if parseEverything { index.parseEverything() }
-        return SurfaceModel.build(project: project, index: index)
+        let m = SurfaceModel.build(project: project, index: index)
+        TMPT("surfaces")
+        return m
     }
 
     /// Lints the project(s) at `path` with the given rules.
@@ -36,7 +41,9 @@ public enum Glance {
                             progress: SourceIndex.Progress? = nil) throws -> (SurfaceModel, LintResult) {
         let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress)
         let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
+        TMPT("rules")
         model.index.saveCache()
+        TMPT("saved")
         return (model, configuration.filter(result, root: model.project.root))
     }
 
@@ -51,5 +58,11 @@ public enum Glance {
             if (root as NSString).pathExtension == "xcodeproj" { root = (root as NSString).deletingLastPathComponent }
         }
         return root == "." ? "" : root
+    }
+}
+
+func TMPT(_ label: String) {
+    if ProcessInfo.processInfo.environment["TMPT"] != nil {
+        FileHandle.standardError.write("\(label) \(Date().timeIntervalSince1970)\n".data(using: .utf8)!)
     }
 }

@@ -23,10 +23,28 @@ extension CommandLineTool {
             output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n"
             cache = nil
         }
+        let request = try LintRequest(arguments.positionals)
+        // A run that did this before, in this folder, reading the same: print what it printed.
+        TMPT("begin")
+        let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.runRecordKey($0) } }
+        if let cache, let recordKey, let record = cache.runRecord(recordKey), record.holds() {
+            output.standardOutput += record.standardOutput
+            output.standardError += record.standardError
+            output.exitCode = record.exitCode
+            if let errors = record.errors, let warnings = record.warnings, let files = record.files {
+                output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: files, seconds: clock() - started) + "\n"
+            }
+            return
+        }
+        TMPT("checked")
+        let observer = recordKey == nil ? nil : RunObserver()
+        FileSystem.observe(with: observer)
+        defer { FileSystem.observe(with: nil) }
+        let errorBefore = output.standardError
         let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
         defer { progress?.stop() }
         let report: LintReport
-        switch try LintRequest(arguments.positionals) {
+        switch request {
         case .project(let path): report = try lintProject(path, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
@@ -34,9 +52,26 @@ extension CommandLineTool {
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
         output.exitCode = report.failing ? 1 : 0
-        if !quiet {
-            output.standardError += "glance: " + Self.summary(report.result, files: report.fileCount, seconds: clock() - started) + "\n"
+        FileSystem.observe(with: nil)
+        let errors = report.result.violations.filter { $0.severity == .error }.count
+        let warnings = report.result.violations.count - errors
+        if let cache, let recordKey, let answered = observer?.answered {
+            cache.storeRunRecord(RunRecord(answers: answered, standardOutput: output.standardOutput,
+                                           standardError: String(output.standardError.dropFirst(errorBefore.count)), exitCode: output.exitCode,
+                                           errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount), key: recordKey)
         }
+        TMPT("stored")
+        if !quiet {
+            output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: report.fileCount, seconds: clock() - started) + "\n"
+        }
+    }
+
+    /// What a run's record is found by: the arguments as given, the current folder and what else decides the
+    /// output (Xcode's build-phase variable). Nil when the run is not recorded: one that writes a baseline,
+    /// or lints files given one by one (whose project is searched for outside `FileSystem`).
+    func runRecordKey(_ raw: [String], request: LintRequest, arguments: Arguments) -> [String]? {
+        guard case .project = request, arguments.option("--write-baseline") == nil, !SourceIndex.logsParses else { return nil }
+        return [FileManager.default.currentDirectoryPath, environment["XCODE_VERSION_ACTUAL"] ?? ""] + raw
     }
 
     /// What `lint` prints, once the project(s) are linted.
@@ -160,9 +195,7 @@ extension CommandLineTool {
 
     /// `N errors, N warnings in N files (T s)`: the violations reported, the Swift files read (the files given,
     /// for FILE...), the wall-clock time to one decimal.
-    static func summary(_ result: LintResult, files: Int, seconds: Double) -> String {
-        let errors = result.violations.filter { $0.severity == .error }.count
-        let warnings = result.violations.count - errors
+    static func summary(errors: Int, warnings: Int, files: Int, seconds: Double) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         return "\(count(errors, "error")), \(count(warnings, "warning")) in \(count(files, "file")) (\(String(format: "%.1f", max(0, seconds))) s)"
     }

@@ -71,23 +71,34 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     public func lookup(text: String, context: String, path: String) -> (key: String, entry: SourceCacheEntry?) {
         guard let key = ContentHash.sha256([Array(salt.utf8), [0], Array(context.utf8), [0], Array(text.utf8)]) else { return ("", nil) }
-        let file = entryPath(key)
-        guard Self.isRealFolder(entriesFolder + "/" + key.prefix(2)) else { return (key, nil) }
-        guard let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return (key, nil) }
+        guard let data = entryData(key) else { return (key, nil) }
         let decoder = JSONDecoder()
         decoder.userInfo[.sourceFile] = path
         guard let stored = try? decoder.decode(StoredEntry.self, from: data), stored.format == Self.format, stored.key == key,
               stored.identity == salt, stored.context == context else { return (key, nil) }
-        if modified < Date().timeIntervalSince1970 - 86_400 { _ = utimes(file, nil) }   // used: keep it from eviction
         return (key, stored.entry)
+    }
+
+    /// An entry's bytes (nil: none, or not a regular file within `maximumEntryBytes`); marks it used.
+    private func entryData(_ key: String) -> Data? {
+        let file = entryPath(key)
+        guard key.count == 64, Self.isRealFolder(entriesFolder + "/" + key.prefix(2)),
+              let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return nil }
+        if modified < Date().timeIntervalSince1970 - 86_400 { _ = utimes(file, nil) }   // used: keep it from eviction
+        return data
     }
 
     public func store(_ entry: SourceCacheEntry, key: String, context: String, path: String) {
         guard key.count == 64 else { return }
         let encoder = JSONEncoder()
         encoder.userInfo[.sourceFile] = path
-        guard let data = try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry)),
-              data.count <= Self.maximumEntryBytes else { return }
+        guard let data = try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry)) else { return }
+        storeData(data, key: key)
+    }
+
+    /// Writes an entry's bytes atomically (a temporary file, renamed), readable by the owner only.
+    private func storeData(_ data: Data, key: String) {
+        guard key.count == 64, data.count <= Self.maximumEntryBytes else { return }
         let shard = entriesFolder + "/" + key.prefix(2)
         lock.lock()
         let made = madeFolders.contains(shard)
@@ -115,6 +126,34 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         self.wrote = false
         lock.unlock()
         if wrote { evict() }
+    }
+
+    // MARK: - Run records
+
+    /// The key of a run's record: SHA-256 of the cache's identity and `parts` (the arguments, the folder…).
+    public func runRecordKey(_ parts: [String]) -> String? {
+        ContentHash.sha256([Array(salt.utf8), [0], Array("run record \(RunRecord.format)".utf8)] + parts.flatMap { [[0], Array($0.utf8)] })
+    }
+
+    /// The record stored under `key`, when it is one of this Glance's (nil: none, or unreadable).
+    public func runRecord(_ key: String) -> RunRecord? {
+        guard let data = entryData(key), let stored = try? JSONDecoder().decode(StoredRecord.self, from: data),
+              stored.format == RunRecord.format, stored.key == key, stored.identity == salt else { return nil }
+        return stored.record
+    }
+
+    /// Stores a run's record under `key` (replacing any), then bounds the cache's size.
+    public func storeRunRecord(_ record: RunRecord, key: String) {
+        guard let data = try? JSONEncoder().encode(StoredRecord(format: RunRecord.format, key: key, identity: salt, record: record)) else { return }
+        storeData(data, key: key)
+        finish()
+    }
+
+    private struct StoredRecord: Codable {
+        let format: Int
+        let key: String
+        let identity: String
+        let record: RunRecord
     }
 
     // MARK: - Entries

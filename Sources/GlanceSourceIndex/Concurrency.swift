@@ -115,7 +115,7 @@ public enum DeepStack {
 /// Runs `transform` for 0..<count on all cores and returns the results in order. Workers get the stack the
 /// run got (`DeepStack.size`, so the parse limits hold on them); when no worker thread can be started, the
 /// calling thread does the work.
-func concurrentMap<T>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T?) -> [T?] {
+public func concurrentMap<T>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T?) -> [T?] {
     let slots = Slots<T>(count)
     let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
     let group = DispatchGroup()

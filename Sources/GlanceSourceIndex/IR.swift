@@ -350,6 +350,8 @@ public enum TypeName {
     /// Drops generic arguments, optionality and a module prefix of framework types:
     /// `Activity<OrderAttributes>` → `Activity`, `WidgetKit.Widget` → `Widget`, `Foo?` → `Foo`.
     public static func base(_ text: String) -> String {
+        // Most names are plain (`Widget`, `Provider`): no space, generic, optional mark or module prefix to drop.
+        if text.utf8.allSatisfy({ $0 != 0x20 && $0 != 0x09 && $0 != 0x3C && $0 != 0x3F && $0 != 0x21 && $0 != 0x2E && $0 < 0x80 }) { return text }
         var name = text.trimmingCharacters(in: .whitespaces)
         if name.hasPrefix("some ") { name.removeFirst(5) }
         if name.hasPrefix("any ") { name.removeFirst(4) }

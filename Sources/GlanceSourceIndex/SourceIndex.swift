@@ -31,6 +31,8 @@ public final class SourceIndex: @unchecked Sendable {
     private var extensionOwners: [String: [String]] = [:]
     private var aliasOwners: [String: [String]] = [:]
     private var functionOwners: [String: [String]] = [:]
+    private var extensionFunctionOwners: [String: [String]] = [:]
+    private var topLevelTypeOwners: [String: [String]] = [:]
     private var primaryCache: [String: [TypeDecl]] = [:]
     private var extensionCache: [String: [TypeDecl]] = [:]
     private var globalOwners: [String: [String]] = [:]
@@ -43,8 +45,10 @@ public final class SourceIndex: @unchecked Sendable {
     /// What a `SourceCacheEntry` means: raise it whenever the scan (`FileTokens`), the parse guard's checks or
     /// the extractor (`FileIndex`) give other results for the same text, so entries written before are not used.
     /// (2: the parse guard counts quote runs and nesting without brackets; long operator sequences stay flat.
-    /// 3: the scan finds the framework names written in code, `FileTokens.codeMentions`.)
-    public static let cacheFormat = 3
+    /// 3: the scan finds the framework names written in code, `FileTokens.codeMentions`. 4: it finds top-level
+    /// type names, extension functions and `UserDefaults` receivers: `FileTokens.topLevelTypeNames`,
+    /// `extensionFunctionNames`, `storeReceivers`.)
+    public static let cacheFormat = 4
     private var cacheKeys: [String: String] = [:]
     private var cacheEntries: [String: SourceCacheEntry] = [:]
     private var cachedIndexes: [String: FileIndex] = [:]
@@ -114,6 +118,14 @@ public final class SourceIndex: @unchecked Sendable {
         // Parse, then follow project protocols, aliases and classes that refine a framework type, until no
         // new refining name appears (a refinement may itself be refined in a file already parsed).
         while true {
+            if Self.logsParses {
+                FileHandle.standardError.write(candidates.map { path in
+                    let reasons = tokens[path].map { $0.codeMentions.union($0.words.intersection(words.subtracting(Self.triggerWords))).sorted()
+                        + ($0.attributes.contains("main") ? ["@main"] : [])
+                        + ($0.strings.contains { $0.hasPrefix("group.") } ? ["\"group.…\""] : []) } ?? []
+                    return "eager parse \(path) (\(reasons.joined(separator: ", ")))\n"
+                }.joined().data(using: .utf8)!)
+            }
             parseAll(candidates)
             let newWords = refiningNames(of: words).subtracting(words)
             if newWords.isEmpty { break }
@@ -172,6 +184,8 @@ public final class SourceIndex: @unchecked Sendable {
             for name in fileTokens.extendedNames { extensionOwners[name, default: []].append(path) }
             for name in fileTokens.aliasNames { aliasOwners[name, default: []].append(path) }
             for name in fileTokens.functionNames { functionOwners[name, default: []].append(path) }
+            for name in fileTokens.extensionFunctionNames { extensionFunctionOwners[name, default: []].append(path) }
+            for name in fileTokens.topLevelTypeNames { topLevelTypeOwners[name, default: []].append(path) }
             for name in fileTokens.topLevelNames { globalOwners[name, default: []].append(path) }
         }
     }
@@ -243,7 +257,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// `GLANCE_DEBUG_PARSE=1` logs each file parsed on demand to standard error (for finding what a rule
     /// makes Glance parse; see Scripts/benchmark.sh).
-    static let logsParses = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil
+    public static let logsParses = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil
 
     /// Several files, parsed on all cores when they are not yet, in the order given.
     private func parseBatch(_ paths: [String]) -> [FileIndex] {
@@ -251,7 +265,11 @@ public final class SourceIndex: @unchecked Sendable {
         let todo = paths.filter { parsed[$0] == nil && tokens[$0] != nil }
         lock.unlock()
         if todo.count > 1 {
-            if Self.logsParses { FileHandle.standardError.write("lazy parse \(todo.count) files in a batch\n".data(using: .utf8)!) }
+            if Self.logsParses {
+                let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
+                    ? Thread.callStackSymbols.dropFirst(2).prefix(8).map { "    " + $0 + "\n" }.joined() : ""
+                FileHandle.standardError.write(todo.map { "lazy parse \($0)\n\(stack)" }.joined().data(using: .utf8)!)
+            }
             parseAll(todo)
         }
         return paths.compactMap(parse)
@@ -379,7 +397,21 @@ public final class SourceIndex: @unchecked Sendable {
     /// Functions with this name declared in extensions (`extension View { func widgetBackground() … }`),
     /// with the extended type.
     public func extensionFunctions(named name: String, in visible: (String) -> Bool = { _ in true }) -> [(extended: String, function: Member)] {
-        parseBatch((functionOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.extensionFunctions(named: name) }
+        parseBatch((extensionFunctionOwners[name] ?? []).filter(visible).sorted()).flatMap { $0.extensionFunctions(named: name) }
+    }
+
+    /// Primary declarations (not extensions) and type aliases named `name` at the top level of a file (the ones
+    /// that shadow a framework type of that name). Only files that declare the name at the top level are parsed.
+    public func topLevelTypes(named name: String, in visible: (String) -> Bool = { _ in true }) -> [TypeDecl] {
+        parseBatch((topLevelTypeOwners[name] ?? []).filter(visible).sorted()).flatMap { file in
+            file.types(named: name).filter { $0.kind != .extension && $0.qualifiedName == name }
+        }
+    }
+
+    /// Type aliases named `name` at the top level of a file; only files that declare the name there are parsed.
+    public func topLevelTypeAliases(named name: String, in visible: (String) -> Bool = { _ in true }) -> [Member] {
+        parseBatch((aliasOwners[name] ?? []).filter { visible($0) && tokens[$0]?.topLevelTypeNames.contains(name) == true }.sorted())
+            .flatMap { $0.typeAliases(named: name) }.filter { $0.owner == nil }.map(\.alias)
     }
 
     /// Type aliases with this name, at top level or inside a type (`typealias Foo = Bar`).
@@ -433,7 +465,21 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Files whose text contains all the words, parsed.
     public func files(mentioningAll words: Set<String>) -> [FileIndex] {
-        parseBatch(paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false })
+        parseBatch(paths(mentioningAll: words))
+    }
+
+    /// These files, parsed (on all cores), in the order given; files that are not read are left out.
+    public func files(at paths: [String]) -> [FileIndex] { parseBatch(paths) }
+
+    /// The paths of the files whose text contains all the words, sorted; nothing is parsed.
+    public func paths(mentioningAll words: Set<String>) -> [String] {
+        paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false }
+    }
+
+    /// Files that call a `UserDefaults` method with a key on a property of this name (`prefs.set(…, forKey:)`;
+    /// `FileTokens.storeReceivers`), parsed.
+    public func files(callingDefaultsMethodsOn property: String) -> [FileIndex] {
+        parseBatch(paths.filter { tokens[$0].map { $0.storeReceivers.contains(property) && $0.words.contains("forKey") } ?? false })
     }
 
     /// Files with a string literal equal to `text`, parsed.

@@ -32,8 +32,19 @@ public struct FileTokens: Sendable {
     /// Names declared at the top level (brace depth 0): global `let`/`var`/`func` and type aliases — what
     /// `FileIndex.globals` holds. Not the names of top-level structs, classes, enums, actors and protocols
     /// (`typeNames` has those): a lookup of a global by a type's name (`MaterialDesignIcons.home`) must not
-    /// parse the file that declares the type.
+    /// parse the file that declares the type. Every name declared with `let`, `var`, `func` or `typealias` when the
+    /// file's braces do not balance (the scan may be out of step).
     public let topLevelNames: Set<String>
+    /// Names of types and type aliases declared at the top level (brace depth 0): the ones that can shadow a
+    /// framework type in every file of their module (`struct Widget` does; `enum L10n { enum Widget }` does not).
+    /// Every name of `typeNames` when the file's braces do not balance (the scan may be out of step).
+    public let topLevelTypeNames: Set<String>
+    /// Names of functions declared directly in an `extension`'s body (`extension View { func card() … }`): what
+    /// `FileIndex.extensionFunctions` can hold. Every name of `functionNames` when the braces do not balance.
+    public let extensionFunctionNames: Set<String>
+    /// Words written right before `.` and a `UserDefaults` read or write method (`prefs.set(…)`,
+    /// `store.prefs?\n.string(forKey:)` → `prefs`): the properties through which a file may read or write a key.
+    public let storeReceivers: Set<String>
     /// Attribute names (`@main` → `main`).
     public let attributes: Set<String>
     /// Contents of single-line string literals (up to 200 bytes).
@@ -42,6 +53,12 @@ public struct FileTokens: Sendable {
     /// in file order. Found by the same scan, so a `// glance:` inside a string literal or a block comment is
     /// not one of them.
     public let directiveComments: [LineComment]
+
+    /// `UserDefaults` methods that read a key (`string(forKey:)`) and that write or remove one (`set(_:forKey:)`).
+    public static let defaultsReadMethods: Set<String> = ["bool", "integer", "string", "object", "double", "float", "data", "array",
+                                                          "dictionary", "url", "value", "stringArray"]
+    public static let defaultsWriteMethods: Set<String> = ["set", "setValue", "removeObject"]
+    static let defaultsMethods = defaultsReadMethods.union(defaultsWriteMethods)
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "typealias"]
     static let valueKeywords: Set<String> = ["let", "var", "func"]
@@ -57,6 +74,14 @@ public struct FileTokens: Sendable {
         var properties: Set<String> = []
         var variables: Set<String> = []
         var topLevel: Set<String> = []
+        var topLevelTypes: Set<String> = []
+        var extensionFunctions: Set<String> = []
+        var openedByExtension: [Bool] = []      // per open brace: whether it opened an extension's body
+        var extensionPending = false            // an `extension` keyword whose `{` is still to come
+        var balanced = true                     // no `}` without its `{`
+        var storeReceivers: Set<String> = []
+        var lastWord: String?                   // the last token, when it is a word (`?` and `!` after it kept)
+        var receiver: String?                   // the word before the last `.`, while only spaces follow
         var attributes: Set<String> = []
         var strings: Set<String> = []
         var directives: [LineComment] = []
@@ -115,6 +140,7 @@ public struct FileTokens: Sendable {
                         extended.insert(word)
                     } else if FileTokens.typeKeywords.contains(previous) {
                         typeNames.insert(word)
+                        if depth == 0 { topLevelTypes.insert(word) }
                         if previous == "typealias" {
                             aliases.insert(word)
                             if depth == 0 { topLevel.insert(word) }
@@ -123,12 +149,17 @@ public struct FileTokens: Sendable {
                         if depth == 0 { topLevel.insert(word) }
                         if previous == "func" {
                             functions.insert(word)
+                            if openedByExtension.last == true { extensionFunctions.insert(word) }
                         } else {
                             properties.insert(word)
                             if previous == "var" { variables.insert(word) }
                         }
                     }
                 }
+                if word == "extension" { extensionPending = true }
+                if let receiver, FileTokens.defaultsMethods.contains(word) { storeReceivers.insert(receiver) }
+                receiver = nil
+                lastWord = word
                 previousWord = word
                 continue
             }
@@ -186,11 +217,24 @@ public struct FileTokens: Sendable {
                     index += 1
                 }
                 previousWord = nil
+                lastWord = nil
+                receiver = nil
                 continue
             case 0x40: afterAt = true; index += 1; continue                      // @
-            case 0x7B: depth += 1                                                 // {
-            case 0x7D: depth = max(0, depth - 1)                                  // }
+            case 0x7B:                                                            // {
+                depth += 1
+                openedByExtension.append(extensionPending)
+                extensionPending = false
+            case 0x7D:                                                            // }
+                if depth == 0 { balanced = false }
+                depth = max(0, depth - 1)
+                _ = openedByExtension.popLast()
             default: break
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x3F, 0x21: break                         // spaces, `?` and `!` keep both
+            case 0x2E: receiver = lastWord; lastWord = nil                        // .
+            default: receiver = nil; lastWord = nil
             }
             if byte == 0x0A { looseLine = false }
             if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { previousWord = nil }
@@ -205,7 +249,11 @@ public struct FileTokens: Sendable {
         self.functionNames = functions
         self.propertyNames = properties
         self.variableNames = variables
-        self.topLevelNames = topLevel
+        balanced = balanced && depth == 0
+        self.topLevelNames = balanced ? topLevel : topLevel.union(functions).union(properties).union(aliases)
+        self.topLevelTypeNames = balanced ? topLevelTypes : typeNames
+        self.extensionFunctionNames = balanced ? extensionFunctions : functions
+        self.storeReceivers = storeReceivers
         self.attributes = attributes
         self.strings = strings
         self.directiveComments = directives
@@ -238,7 +286,8 @@ public struct LineComment: Sendable, Hashable, Codable {
 /// instead of one per word, which is most of what reading a cache entry costs.
 extension FileTokens: Codable {
     private enum CodingKeys: String, CodingKey {
-        case words, codeMentions, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames, attributes, strings
+        case words, codeMentions, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames
+        case topLevelTypeNames, extensionFunctionNames, storeReceivers, attributes, strings
         case directiveComments
     }
 
@@ -246,8 +295,12 @@ extension FileTokens: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func names(_ key: CodingKeys) throws -> Set<String> {
             let joined = try container.decode(String.self, forKey: key)
-            guard joined.hasSuffix("\n") else { return [] }
-            return Set(joined.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            guard joined.utf8.last == 0x0A else { return [] }
+            // Split on the newline byte (not on Characters, which costs several times more).
+            let lines = joined.utf8.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
+            var set = Set<String>(minimumCapacity: lines.count)
+            for line in lines { set.insert(String(Substring(line))) }
+            return set
         }
         words = try names(.words)
         codeMentions = try names(.codeMentions)
@@ -258,6 +311,9 @@ extension FileTokens: Codable {
         variableNames = try names(.variableNames)
         extendedNames = try names(.extendedNames)
         topLevelNames = try names(.topLevelNames)
+        topLevelTypeNames = try names(.topLevelTypeNames)
+        extensionFunctionNames = try names(.extensionFunctionNames)
+        storeReceivers = try names(.storeReceivers)
         attributes = try names(.attributes)
         strings = try names(.strings)
         directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
@@ -267,7 +323,9 @@ extension FileTokens: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         for (key, set) in [(CodingKeys.words, words), (.codeMentions, codeMentions), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
                            (.propertyNames, propertyNames), (.variableNames, variableNames), (.extendedNames, extendedNames),
-                           (.topLevelNames, topLevelNames), (.attributes, attributes), (.strings, strings)] {
+                           (.topLevelNames, topLevelNames), (.topLevelTypeNames, topLevelTypeNames),
+                           (.extensionFunctionNames, extensionFunctionNames), (.storeReceivers, storeReceivers), (.attributes, attributes),
+                           (.strings, strings)] {
             try container.encode(set.sorted().map { $0 + "\n" }.joined(), forKey: key)
         }
         try container.encode(directiveComments, forKey: .directiveComments)

@@ -27,9 +27,8 @@ struct CodeScan {
     var primaryActions: [PrimaryActionUse] = []
     var urlHandlers: [URLHandler] = []
 
-    static let readMethods: Set<String> = ["bool", "integer", "string", "object", "double", "float", "data", "array",
-                                           "dictionary", "url", "value", "stringArray"]
-    static let writeMethods: Set<String> = ["set", "setValue", "removeObject"]
+    static let readMethods = FileTokens.defaultsReadMethods
+    static let writeMethods = FileTokens.defaultsWriteMethods
 
     init(resolver: Resolver) { self.resolver = resolver }
 

@@ -150,9 +150,15 @@ public final class Resolver: @unchecked Sendable {
         var enclosing = (context ?? "").split(separator: ".").map(String.init)
         var shadowing: Set<String> = [name]
         while !enclosing.isEmpty { shadowing.insert((enclosing + [name]).joined(separator: ".")); enclosing.removeLast() }
-        if index.primaryTypes(named: name, in: { self.isVisible($0, in: scope) }).contains(where: { shadowing.contains($0.qualifiedName) }) { return false }
-        if !index.typeAliases(named: name, in: { self.isVisible($0, in: scope) }).filter({ $0.owner == nil }).isEmpty { return false }
-        return index.globals(named: name, in: { self.isVisible($0, in: scope) }).isEmpty
+        let visible = { (path: String) in self.isVisible(path, in: scope) }
+        // Only the files that can hold a shadowing declaration are parsed: those declaring the name at the top
+        // level, and those declaring it that also declare or extend an enclosing type.
+        for qualified in shadowing.sorted() {
+            let found = qualified == name ? index.topLevelTypes(named: name, in: visible) : index.primaryTypes(named: qualified, in: visible)
+            if found.contains(where: { $0.qualifiedName == qualified }) { return false }
+        }
+        if !index.topLevelTypeAliases(named: name, in: visible).isEmpty { return false }
+        return index.globals(named: name, in: visible).isEmpty
     }
 
     // MARK: Targets
@@ -216,14 +222,17 @@ public final class Resolver: @unchecked Sendable {
                 let found = visibleOnly(index.primaryTypes(named: qualified, in: visible).filter { $0.qualifiedName == qualified }, in: scope)
                 if !found.isEmpty { return withExtensions(found) }
                 let scopeName = enclosing.joined(separator: ".")
-                if !isDotted, let alias = visibleOnly(index.primaryTypes(named: scopeName, in: visible).filter({ $0.qualifiedName == scopeName }), in: scope)
+                let scopeTypes = enclosing.count == 1 ? index.topLevelTypes(named: scopeName, in: visible) : index.primaryTypes(named: scopeName, in: visible)
+                if !isDotted, let alias = visibleOnly(scopeTypes.filter({ $0.qualifiedName == scopeName }), in: scope)
                     .flatMap({ $0.members(named: base) }).first(where: { $0.kind == .typeAlias })?.type {
                     return declarations(of: alias, context: scopeName, from: file, includingExtensions: includingExtensions)
                 }
                 enclosing.removeLast()
             }
         }
-        let found = visibleOnly(index.primaryTypes(named: base, in: visible).filter { $0.qualifiedName == base }, in: scope)
+        // A simple name outside its enclosing types is a top-level type: only files declaring it there are parsed.
+        let candidates = base.contains(Character(".")) ? index.primaryTypes(named: base, in: visible) : index.topLevelTypes(named: base, in: visible)
+        let found = visibleOnly(candidates.filter { $0.qualifiedName == base }, in: scope)
         if !found.isEmpty { return withExtensions(found) }
         if let alias = index.typeAliases(named: base, in: visible).first(where: { $0.owner == nil })?.alias.type, TypeName.base(alias) != base {
             return declarations(of: alias, context: nil, from: file, includingExtensions: includingExtensions)

@@ -103,8 +103,8 @@ struct SurfaceBuilder {
     }
 
     /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
-    /// names that property's owner but no framework type, so the index did not parse it eagerly. Parse the
-    /// files that mention an owner of such a store.
+    /// names that property but no framework type, so the index did not parse it eagerly. Parse the files that
+    /// call a `UserDefaults` method on such a property with a key (`FileTokens.storeReceivers`).
     func parseStoreUsers() {
         var words: Set<String> = []
         for file in index.parsedFiles {
@@ -112,7 +112,7 @@ struct SurfaceBuilder {
                 for member in type.members where member.kind == .storedProperty || member.kind == .computedProperty {
                     var holdsStore = false
                     member.code.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { holdsStore = true } }
-                    if holdsStore { words.insert(member.isStatic ? type.name : member.name) }
+                    if holdsStore { words.insert(member.name) }
                 }
             }
             for member in file.globals {
@@ -121,8 +121,7 @@ struct SurfaceBuilder {
                 if holdsStore { words.insert(member.name) }
             }
         }
-        // Only files that also read or write a key can hold an access.
-        for word in words.sorted() { _ = index.files(mentioningAll: [word, "forKey"]) }
+        for word in words.sorted() { _ = index.files(callingDefaultsMethodsOn: word) }
     }
 
     // MARK: - Widgets and controls

@@ -31,8 +31,12 @@ public final class FileSystem: @unchecked Sendable {
     public private(set) var problems: [String] = []
     /// The canonical path (symbolic links resolved) of the folder being linted; nil until `confine(to:)`.
     public private(set) var boundary: String?
+    /// Whether the questions this file system asks the disk are told to `FileSystem.observe(with:)`'s observer.
+    private let observed: Bool
 
-    public init() {}
+    public init() { observed = true }
+
+    init(observed: Bool) { self.observed = observed }
 
     /// A file system that reads nothing outside `folder` (see `confine(to:)`).
     public convenience init(confinedTo folder: String) {
@@ -71,8 +75,9 @@ public final class FileSystem: @unchecked Sendable {
     public func status(_ path: String, followingLinks: Bool = true) -> (kind: EntryKind, size: Int)? {
         var info = stat()
         let result = FilePathBytes.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
-        guard result == 0 else { return nil }
-        return (Self.kind(info.st_mode), Int(info.st_size))
+        let status = result == 0 ? (Self.kind(info.st_mode), Int(info.st_size)) : nil
+        if observed { Self.tell(.status(path: path, followingLinks: followingLinks), Self.statusAnswer(status)) }
+        return status
     }
 
     static func kind(_ mode: mode_t) -> EntryKind {
@@ -116,6 +121,7 @@ public final class FileSystem: @unchecked Sendable {
             closedir(handle)
         }
         names.sort()
+        if observed { Self.tell(.listing(path: directory), Self.listingAnswer(names)) }
         lock.lock(); listings[directory] = names; lock.unlock()
         return names
     }
@@ -143,7 +149,7 @@ public final class FileSystem: @unchecked Sendable {
     /// `confine(to:)`.
     public func isInside(_ path: String) -> Bool {
         guard let boundary else { return true }
-        return Self.contains(boundary, Self.realPath(path))
+        return Self.contains(boundary, canonical(path))
     }
 
     /// Why `path` is not read when it leads outside the folder being linted (`it leads outside the folder being
@@ -151,7 +157,7 @@ public final class FileSystem: @unchecked Sendable {
     /// tells what exists outside; nil inside.
     public func outsideReason(_ path: String) -> String? {
         guard !isInside(path) else { return nil }
-        return "it leads outside the folder being linted (to \(Self.realPath(path)))"
+        return "it leads outside the folder being linted (to \(canonical(path)))"
     }
 
     /// Whether `path` is `folder` or below it (both canonical).
@@ -162,6 +168,15 @@ public final class FileSystem: @unchecked Sendable {
     /// The canonical path with every symbolic link and `..` resolved (realpath(3)). For a path that does not
     /// exist, its deepest existing folder is resolved and the rest appended.
     public static func realPath(_ path: String) -> String {
+        let real = canonicalPath(path)
+        tell(.realPath(path: path), .text(real))
+        return real
+    }
+
+    /// `realPath`, told to the observer when this file system's questions are.
+    func canonical(_ path: String) -> String { observed ? Self.realPath(path) : Self.canonicalPath(path) }
+
+    static func canonicalPath(_ path: String) -> String {
         let standardized = path.standardizedPath
         if let resolved = FilePathBytes.withCString(standardized, { realpath($0, nil) }) {
             defer { free(resolved) }
@@ -169,7 +184,7 @@ public final class FileSystem: @unchecked Sendable {
         }
         let parent = standardized.deletingLastPathComponent
         guard !parent.isEmpty, parent != standardized, standardized != "/" else { return standardized }
-        return realPath(parent).appendingPath(standardized.lastPathComponent)
+        return canonicalPath(parent).appendingPath(standardized.lastPathComponent)
     }
 
     // MARK: Reading
@@ -188,7 +203,19 @@ public final class FileSystem: @unchecked Sendable {
         try read(path, limit: InputLimit(kind: "file", maximumBytes: count), prefix: count)
     }
 
-    private func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
+    func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
+        let question = FileQuestion.read(path: path, kind: limit.kind, maximumBytes: limit.maximumBytes, prefix: prefix)
+        do {
+            let data = try unobservedRead(path, limit: limit, prefix: prefix)
+            if observed { Self.tell(question, .bytes(data)) }
+            return data
+        } catch {
+            if observed { Self.tell(question, .text("not read")) }
+            throw error
+        }
+    }
+
+    private func unobservedRead(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
         // Outside first: whether anything is there is not told.
         if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         guard let entry = status(path) else {
@@ -257,9 +284,9 @@ public final class FileSystem: @unchecked Sendable {
             record("\(root): outside the folder being linted; not read")
             return []
         }
-        let realRoot = Self.realPath(root)
+        let realRoot = canonical(root)
         func visit(_ directory: String, depth: Int) {
-            let real = Self.realPath(directory)
+            let real = canonical(directory)
             // A link to a folder already walked, or to one that holds the root, leads back into the walk.
             let holdsRoot = depth > 0 && Self.contains(real, realRoot)
             guard depth < 64, !holdsRoot, visited.insert(real).inserted else {
@@ -281,7 +308,7 @@ public final class FileSystem: @unchecked Sendable {
                         continue
                     }
                     guard isInside(path) else {
-                        record("\(path): symbolic link to \(Self.realPath(path)), outside the folder being linted; not followed")
+                        record("\(path): symbolic link to \(canonical(path)), outside the folder being linted; not followed")
                         continue
                     }
                     kind = target.kind
@@ -300,8 +327,10 @@ public final class FileSystem: @unchecked Sendable {
         return results.sorted()
     }
 
-    private func isAccessible(_ path: String, _ mode: Int32) -> Bool {
-        FilePathBytes.withCString(path) { systemAccess($0, mode) } == 0
+    func isAccessible(_ path: String, _ mode: Int32) -> Bool {
+        let result = FilePathBytes.withCString(path) { systemAccess($0, mode) }
+        if observed { Self.tell(.access(path: path, mode: mode), .text(String(result == 0))) }
+        return result == 0
     }
 
     public func record(_ problem: String) {

@@ -11,6 +11,7 @@ struct XcodeProjectReader {
     /// SRCROOT: the folder holding the .xcodeproj plus `projectDirPath`.
     let sourceRoot: String
     private(set) var notes: [String] = []
+    private var xcconfigs: [String: [[SettingAssignment]]] = [:]   // base configuration files read, by path
     /// Element id → absolute path (nil for elements outside the disk, such as products).
     private var elementPaths: [String: String?] = [:]
     /// Element id → parent group id.
@@ -237,9 +238,12 @@ struct XcodeProjectReader {
             notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) does not exist")
             return []
         }
+        // Configurations of many targets share a file: read and expand it once.
+        if let read = xcconfigs[path] { return read }
         var xcconfigNotes: [String] = []
         let layers = XCConfig.layers(path: path, relativeTo: root, sourceRoot: sourceRoot, fileSystem: fileSystem, notes: &xcconfigNotes)
         for note in xcconfigNotes where !notes.contains(note) { notes.append(note) }
+        xcconfigs[path] = layers
         return layers
     }
 

@@ -79,7 +79,9 @@ extension SurfaceModel {
                         found.code.walk { expr in
                             switch expr {
                             case .member(.identifier(let owner, let location)?, let name, _) where owner.first?.isUppercase == true:
-                                if let primary = resolver.primaryDeclaration(of: owner, context: type, from: location.file) {
+                                // Only a type whose files declare a member of that name is looked up (not `L10n` for
+                                // `L10n.Widget.title`, a nested type's member).
+                                if resolver.index.typeMayDeclare(owner, member: name), let primary = resolver.primaryDeclaration(of: owner, context: type, from: location.file) {
                                     next.append((primary.qualifiedName, name, primary.location.file))
                                 }
                             case .member(.identifier("self", _)?, let name, let location), .identifier(let name, let location) where name.first?.isLowercase == true:

@@ -137,7 +137,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         let sources = Set(app.sources)
         for major in version.major...(version.major + 10) {
             let words: Set<String> = ["available", platform.displayName, String(major)]
-            if let file = model.index.files(mentioningAll: words).map(\.path).filter(sources.contains).min() { return file }
+            if let file = model.index.paths(mentioningAll: words).first(where: sources.contains) { return file }
         }
         return nil
     }

@@ -176,7 +176,7 @@ struct WidgetExtensionPointMissing: Rule {
               !target.configurations.contains(where: { $0.infoPlistProblem != nil }) else { return }
         let sources = Set(target.sources)
         for (base, point) in Self.otherExtensionClasses {
-            let declarations = model.index.files(mentioning: base).filter { sources.contains($0.path) }
+            let declarations = model.index.files(at: model.index.paths(mentioningAll: [base]).filter(sources.contains))
                 .flatMap(\.types).filter { $0.kind != .extension && $0.inheritedTypes.map(TypeName.base).contains(base) }
             guard let declaration = declarations.min(by: { $0.location < $1.location }) else { continue }
             context.report(target: target, configuration: configuration, plistKey: "NSExtension", in: configuration.infoPlistFile, """

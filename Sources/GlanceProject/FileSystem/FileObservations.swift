@@ -1,0 +1,108 @@
+import Foundation
+
+/// A question a run asked the disk, and the answer it got: what `glance lint`'s run record keeps to tell,
+/// on the next run, whether the same run would read the same (see `FileSystem.observe(with:)`).
+public enum FileQuestion: Hashable, Sendable {
+    /// `stat` (or `lstat` when `followingLinks` is false) of a path.
+    case status(path: String, followingLinks: Bool)
+    /// The entries of a folder.
+    case listing(path: String)
+    /// A file's bytes, read with a limit (`maximumBytes`) or only its first `prefix` bytes.
+    case read(path: String, kind: String, maximumBytes: Int, prefix: Int?)
+    /// `access(2)` of a path with a mode.
+    case access(path: String, mode: Int32)
+    /// The canonical path (symbolic links resolved).
+    case realPath(path: String)
+}
+
+extension FileQuestion {
+    /// The question as one line of text, its path last (`S1|/p/a.swift`, `R|Swift source|4194304|-|/p/a.swift`):
+    /// how a run record keeps it.
+    public var code: String {
+        switch self {
+        case .status(let path, let followingLinks): return (followingLinks ? "S1|" : "S0|") + path
+        case .listing(let path): return "L|" + path
+        case .read(let path, let kind, let maximumBytes, let prefix): return "R|\(kind)|\(maximumBytes)|\(prefix.map(String.init) ?? "-")|" + path
+        case .access(let path, let mode): return "A|\(mode)|" + path
+        case .realPath(let path): return "P|" + path
+        }
+    }
+
+    /// The question `code` gives; nil for a line that is not one.
+    public init?(code: String) {
+        let head = code.prefix(2)
+        func fields(_ count: Int) -> [String]? {
+            let parts = code.split(separator: "|", maxSplits: count, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == count + 1 ? parts : nil
+        }
+        switch head {
+        case "S1", "S0": guard let parts = fields(1) else { return nil }; self = .status(path: parts[1], followingLinks: head == "S1")
+        case "L|": guard let parts = fields(1) else { return nil }; self = .listing(path: parts[1])
+        case "P|": guard let parts = fields(1) else { return nil }; self = .realPath(path: parts[1])
+        case "A|":
+            guard let parts = fields(2), let mode = Int32(parts[1]) else { return nil }
+            self = .access(path: parts[2], mode: mode)
+        case "R|":
+            guard let parts = fields(4), let maximumBytes = Int(parts[2]) else { return nil }
+            let prefix = parts[3] == "-" ? nil : Int(parts[3])
+            guard parts[3] == "-" || prefix != nil else { return nil }
+            self = .read(path: parts[4], kind: parts[1], maximumBytes: maximumBytes, prefix: prefix)
+        default: return nil
+        }
+    }
+}
+
+/// What the disk answered: a short text (a status, a folder's entries, a canonical path), or a file's bytes.
+public enum FileAnswer: Equatable, Sendable {
+    case text(String)
+    case bytes(Data)
+}
+
+/// Told every question a `FileSystem` asks the disk while it is installed with `FileSystem.observe(with:)`,
+/// from any thread.
+public protocol FileObserver: AnyObject, Sendable {
+    func observed(_ question: FileQuestion, _ answer: FileAnswer)
+}
+
+extension FileSystem {
+    /// Lets `observer` hear every question every `FileSystem` asks the disk from now on (nil: none). One
+    /// observer at a time, for the process.
+    public static func observe(with observer: (any FileObserver)?) {
+        observing.lock.lock(); defer { observing.lock.unlock() }
+        observing.observer = observer
+    }
+
+    /// Asks the disk `question` again, now, without telling any observer: what a run would be answered today.
+    public static func answer(_ question: FileQuestion) -> FileAnswer {
+        let fileSystem = FileSystem(observed: false)
+        switch question {
+        case .status(let path, let followingLinks): return statusAnswer(fileSystem.status(path, followingLinks: followingLinks))
+        case .listing(let path): return listingAnswer(fileSystem.contents(of: path))
+        case .read(let path, let kind, let maximumBytes, let prefix):
+            do { return .bytes(try fileSystem.read(path, limit: InputLimit(kind: kind, maximumBytes: maximumBytes), prefix: prefix)) } catch { return .text("not read") }
+        case .access(let path, let mode): return .text(String(fileSystem.isAccessible(path, mode)))
+        case .realPath(let path): return .text(canonicalPath(path))
+        }
+    }
+
+    final class Observing: @unchecked Sendable {
+        let lock = NSLock()
+        var observer: (any FileObserver)?
+    }
+
+    static let observing = Observing()
+
+    /// Tells the observer, if any (the answer is computed only then).
+    static func tell(_ question: @autoclosure () -> FileQuestion, _ answer: @autoclosure () -> FileAnswer) {
+        observing.lock.lock()
+        let observer = observing.observer
+        observing.lock.unlock()
+        observer?.observed(question(), answer())
+    }
+
+    static func statusAnswer(_ status: (kind: EntryKind, size: Int)?) -> FileAnswer {
+        .text(status.map { $0.kind.description + " " + String($0.size) } ?? "none")
+    }
+
+    static func listingAnswer(_ names: [String]) -> FileAnswer { .text(names.joined(separator: "/")) }
+}
