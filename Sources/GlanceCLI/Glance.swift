@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCache
 import GlanceConfiguration
 import GlanceProject
 import GlanceReporters
@@ -10,21 +11,40 @@ import GlanceSurfaces
 /// index → surface model → rules.
 public enum Glance {
     /// Reads the project(s) at `path` and builds the surface model. With a `cache`, files whose text it holds are
-    /// not scanned or parsed again (the model is the same); call `model.index.saveCache()` when done.
+    /// not scanned or parsed again, and the project model comes from its record while the project's files are
+    /// unchanged (the model is the same); call `model.index.saveCache()` when done.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
     public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
                                 progress: SourceIndex.Progress? = nil) throws -> SurfaceModel {
         let loader = ProjectLoader()
-        TMPT("start")
-        let project = try loader.load(path: path)
-        TMPT("project")
+        let project = try loadProject(path, loader: loader, records: cache as? SourceCache)
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress)
-        TMPT("index")
         if parseEverything { index.parseEverything() }
-        let m = SurfaceModel.build(project: project, index: index)
-        TMPT("surfaces")
-        return m
+        return SurfaceModel.build(project: project, index: index)
+    }
+
+    /// The project model at `path`: from the cache's record when every question its reading asked the disk
+    /// gets the same answer today (a Swift file edited since leaves it the same), else read by `loader` and
+    /// recorded. Either way, a run's observers hear the questions (`RunObserver`).
+    static func loadProject(_ path: String, loader: ProjectLoader, records: SourceCache?) throws -> ProjectModel {
+        guard let records, let key = records.recordKey(["project", FileManager.default.currentDirectoryPath, path]) else {
+            return try loader.load(path: path)
+        }
+        if let record = records.record(key, as: ProjectRecord.self), record.answers.holdToday() {
+            for case let observer as RunObserver in FileSystem.observers { observer.hear(record.answers) }
+            loader.fileSystem.confine(to: record.boundary)
+            return record.model
+        }
+        let observer = RunObserver()
+        FileSystem.startObserving(observer)
+        defer { FileSystem.stopObserving(observer) }
+        let project = try loader.load(path: path)
+        FileSystem.stopObserving(observer)
+        if let answers = observer.answers, let boundary = loader.fileSystem.boundary {
+            records.storeRecord(ProjectRecord(answers: answers, model: project, boundary: boundary), key: key)
+        }
+        return project
     }
 
     /// Lints the project(s) at `path` with the given rules.
@@ -41,9 +61,7 @@ public enum Glance {
                             progress: SourceIndex.Progress? = nil) throws -> (SurfaceModel, LintResult) {
         let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress)
         let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
-        TMPT("rules")
         model.index.saveCache()
-        TMPT("saved")
         return (model, configuration.filter(result, root: model.project.root))
     }
 
@@ -61,8 +79,3 @@ public enum Glance {
     }
 }
 
-func TMPT(_ label: String) {
-    if ProcessInfo.processInfo.environment["TMPT"] != nil {
-        FileHandle.standardError.write("\(label) \(Date().timeIntervalSince1970)\n".data(using: .utf8)!)
-    }
-}

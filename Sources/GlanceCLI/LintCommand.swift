@@ -25,9 +25,8 @@ extension CommandLineTool {
         }
         let request = try LintRequest(arguments.positionals)
         // A run that did this before, in this folder, reading the same: print what it printed.
-        TMPT("begin")
-        let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.runRecordKey($0) } }
-        if let cache, let recordKey, let record = cache.runRecord(recordKey), record.holds() {
+        let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.recordKey($0) } }
+        if let cache, let recordKey, let record = cache.record(recordKey, as: RunRecord.self), record.answers.holdToday() {
             output.standardOutput += record.standardOutput
             output.standardError += record.standardError
             output.exitCode = record.exitCode
@@ -36,10 +35,9 @@ extension CommandLineTool {
             }
             return
         }
-        TMPT("checked")
         let observer = recordKey == nil ? nil : RunObserver()
-        FileSystem.observe(with: observer)
-        defer { FileSystem.observe(with: nil) }
+        if let observer { FileSystem.startObserving(observer) }
+        defer { if let observer { FileSystem.stopObserving(observer) } }
         let errorBefore = output.standardError
         let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
         defer { progress?.stop() }
@@ -52,15 +50,15 @@ extension CommandLineTool {
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
         output.exitCode = report.failing ? 1 : 0
-        FileSystem.observe(with: nil)
+        if let observer { FileSystem.stopObserving(observer) }
         let errors = report.result.violations.filter { $0.severity == .error }.count
         let warnings = report.result.violations.count - errors
-        if let cache, let recordKey, let answered = observer?.answered {
-            cache.storeRunRecord(RunRecord(answers: answered, standardOutput: output.standardOutput,
+        if let cache, let recordKey, let answers = observer?.answers {
+            cache.storeRecord(RunRecord(answers: answers, standardOutput: output.standardOutput,
                                            standardError: String(output.standardError.dropFirst(errorBefore.count)), exitCode: output.exitCode,
                                            errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount), key: recordKey)
+            cache.finish()
         }
-        TMPT("stored")
         if !quiet {
             output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: report.fileCount, seconds: clock() - started) + "\n"
         }
@@ -71,7 +69,7 @@ extension CommandLineTool {
     /// or lints files given one by one (whose project is searched for outside `FileSystem`).
     func runRecordKey(_ raw: [String], request: LintRequest, arguments: Arguments) -> [String]? {
         guard case .project = request, arguments.option("--write-baseline") == nil, !SourceIndex.logsParses else { return nil }
-        return [FileManager.default.currentDirectoryPath, environment["XCODE_VERSION_ACTUAL"] ?? ""] + raw
+        return ["run", FileManager.default.currentDirectoryPath, environment["XCODE_VERSION_ACTUAL"] ?? ""] + raw
     }
 
     /// What `lint` prints, once the project(s) are linted.

@@ -2,59 +2,44 @@ import Foundation
 import GlanceProject
 import GlanceSourceIndex
 
-/// What one `glance lint` run printed, with every question it asked the disk and the answer it got (a file's
-/// contents as their SHA-256): the same command in the same folder prints the same without linting again
-/// while every question gets the same answer (`holds()`). Any change to a file the run read, to a folder it
-/// listed, or to a path it looked at (a new `.glance.json` above the project, a new file in a synchronized
-/// folder) is a different answer, and the run lints.
-public struct RunRecord: Codable, Sendable {
-    /// The record format; raise it when a record's meaning changes.
-    public static let format = 1
-
-    /// A question and its answer (`t:` a text, `h:` the SHA-256 of the bytes read).
-    public struct Answered: Sendable {
-        public let question: FileQuestion
-        public let answer: String
-    }
-
-    /// The questions (`FileQuestion.code`) and their answers, in the same order: two lists of strings, which
-    /// is what keeps reading a record of ten thousand questions quick.
+/// Questions a run asked the disk (`FileQuestion`, as `FileQuestion.code`) and the answers it got (`t:` a text,
+/// `h:` the SHA-256 of a file's bytes and their count), in two lists of strings — what keeps reading ten thousand
+/// of them quick.
+public struct RecordedAnswers: Codable, Sendable {
     let questions: [String]
-    let answerTexts: [String]
-    public let standardOutput: String
-    /// Standard error before the summary line.
-    public let standardError: String
-    public let exitCode: Int32
-    /// The summary line's counts (nil when the run was quiet).
-    public let errors: Int?
-    public let warnings: Int?
-    public let files: Int?
+    let answers: [String]
 
-    public init(answers: [Answered], standardOutput: String, standardError: String, exitCode: Int32, errors: Int?, warnings: Int?, files: Int?) {
-        questions = answers.map(\.question.code)
-        answerTexts = answers.map(\.answer)
-        self.standardOutput = standardOutput
-        self.standardError = standardError
-        self.exitCode = exitCode
-        self.errors = errors
-        self.warnings = warnings
-        self.files = files
+    init(questions: [String], answers: [String]) {
+        self.questions = questions
+        self.answers = answers
     }
 
-    /// Whether every question gets the same answer from the disk now: statuses, listings and paths first (an
-    /// edit changes a file's size, mostly), then the files, read again and hashed on all cores; it stops at the
-    /// first answer that differs.
-    public func holds() -> Bool {
-        guard questions.count == answerTexts.count else { return false }
-        var answers: [Answered] = []
-        answers.reserveCapacity(questions.count)
-        for (code, answer) in zip(questions, answerTexts) {
-            guard let question = FileQuestion(code: code) else { return false }
-            answers.append(Answered(question: question, answer: answer))
+    /// The questions and answers, decoded; nil when a question is not one.
+    var answered: [(question: FileQuestion, answer: String)]? {
+        guard questions.count == answers.count else { return nil }
+        var result: [(question: FileQuestion, answer: String)] = []
+        result.reserveCapacity(questions.count)
+        for (code, answer) in zip(questions, answers) {
+            guard let question = FileQuestion(code: code) else { return nil }
+            result.append((question, answer))
         }
-        let isRead = { (answered: Answered) -> Bool in if case .read = answered.question { return true } else { return false } }
+        return result
+    }
+
+    /// Whether every question gets the same answer from the disk now: first the sizes of the files read (an edit
+    /// mostly changes one: no file is read then), statuses, listings and paths, then the files, read again and
+    /// hashed on all cores; it stops at the first answer that differs.
+    public func holdToday() -> Bool {
+        guard let answered else { return false }
+        let isRead = { (item: (question: FileQuestion, answer: String)) -> Bool in if case .read = item.question { return true } else { return false } }
+        let sizes = FileSystem.Sizes()
+        for (question, answer) in answered {
+            guard case .read(let path, _, _, nil) = question, answer.hasPrefix("h:"), let colon = answer.lastIndex(of: ":"),
+                  let size = Int(answer[answer.index(after: colon)...]) else { continue }
+            if sizes.size(of: path) != size { return false }
+        }
         let differs = Flag()
-        for pass in [answers.filter { !isRead($0) }, answers.filter(isRead)] {
+        for pass in [answered.filter { !isRead($0) }, answered.filter(isRead)] {
             _ = concurrentMap(pass.count) { index -> Bool? in
                 guard !differs.isSet else { return nil }
                 if RunObserver.text(FileSystem.answer(pass[index].question)) != pass[index].answer { differs.set() }
@@ -73,34 +58,84 @@ public struct RunRecord: Codable, Sendable {
     }
 }
 
-/// Hears the questions a run asks the disk (install it with `FileSystem.observe(with:)`), for its `RunRecord`.
+/// What one `glance lint` run printed, with every question it asked the disk and the answer it got: the same
+/// command in the same folder prints the same without linting again while every question gets the same answer
+/// (`RecordedAnswers.holdToday()`). Any change to a file the run read, to a folder it listed, or to a path it
+/// looked at (a new `.glance.json` above the project, a new file in a synchronized folder) is a different
+/// answer, and the run lints.
+public struct RunRecord: Codable, Sendable {
+    public let answers: RecordedAnswers
+    public let standardOutput: String
+    /// Standard error before the summary line.
+    public let standardError: String
+    public let exitCode: Int32
+    /// The summary line's counts (nil when the run was quiet).
+    public let errors: Int?
+    public let warnings: Int?
+    public let files: Int?
+
+    public init(answers: RecordedAnswers, standardOutput: String, standardError: String, exitCode: Int32, errors: Int?, warnings: Int?, files: Int?) {
+        self.answers = answers
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.exitCode = exitCode
+        self.errors = errors
+        self.warnings = warnings
+        self.files = files
+    }
+}
+
+/// A project model as `ProjectLoader` read it, with the questions its reading asked the disk: while they get the
+/// same answers, the model is the same (Swift sources are read afterwards, by the source index, so editing one
+/// keeps the record).
+public struct ProjectRecord: Codable, Sendable {
+    public let answers: RecordedAnswers
+    public let model: ProjectModel
+    /// The folder the loader confined its reads to (`FileSystem.boundary`).
+    public let boundary: String
+
+    public init(answers: RecordedAnswers, model: ProjectModel, boundary: String) {
+        self.answers = answers
+        self.model = model
+        self.boundary = boundary
+    }
+}
+
+/// Hears the questions a run asks the disk (`FileSystem.startObserving(_:)`), for its records.
 public final class RunObserver: FileObserver, @unchecked Sendable {
     private let lock = NSLock()
-    private var answers: [FileQuestion: String] = [:]
+    private var heard: [FileQuestion: String] = [:]
     private var consistent = true
 
     public init() {}
 
-    public func observed(_ question: FileQuestion, _ answer: FileAnswer) {
-        let text = Self.text(answer)
+    public func observed(_ question: FileQuestion, _ answer: FileAnswer) { hear(question, Self.text(answer)) }
+
+    /// Hears answers recorded earlier and found to hold today (a project record used instead of reading).
+    public func hear(_ answers: RecordedAnswers) {
+        guard let answered = answers.answered else { lock.lock(); consistent = false; lock.unlock(); return }
+        for (question, answer) in answered { hear(question, answer) }
+    }
+
+    private func hear(_ question: FileQuestion, _ text: String) {
         lock.lock(); defer { lock.unlock() }
-        if let earlier = answers[question], earlier != text { consistent = false }
-        answers[question] = text
+        if let earlier = heard[question], earlier != text { consistent = false }
+        heard[question] = text
     }
 
     /// The questions and answers heard, sorted; nil when a question got two answers (a file changed during the
     /// run): such a run is not recorded.
-    public var answered: [RunRecord.Answered]? {
+    public var answers: RecordedAnswers? {
         lock.lock(); defer { lock.unlock() }
         guard consistent else { return nil }
-        return answers.map { (key: $0.key.code, answered: RunRecord.Answered(question: $0.key, answer: $0.value)) }
-            .sorted { $0.key < $1.key }.map(\.answered)
+        let sorted = heard.map { (code: $0.key.code, answer: $0.value) }.sorted { $0.code < $1.code }
+        return RecordedAnswers(questions: sorted.map(\.code), answers: sorted.map(\.answer))
     }
 
     static func text(_ answer: FileAnswer) -> String {
         switch answer {
         case .text(let text): return "t:" + text
-        case .bytes(let data): return "h:" + (ContentHash.sha256([Array(data)]) ?? "?")
+        case .bytes(let data): return "h:" + (ContentHash.sha256([Array(data)]) ?? "?") + ":" + String(data.count)
         }
     }
 }

@@ -26,6 +26,9 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     public let folder: String
     /// `folder/sources-v1`: the entries, in 256 subfolders by the key's first two digits.
     public let entriesFolder: String
+    /// `folder/records-v1`: the records of runs and of project models (`RunRecord`, `ProjectRecord`), laid out
+    /// the same way.
+    public let recordsFolder: String
     /// What the entries hold besides the file's text: Glance's version and the SwiftSyntax it was built with.
     public let salt: String
     /// The most bytes the entries may take after a run (default `defaultMaximumBytes`).
@@ -51,6 +54,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         self.folder = folder
         entriesFolder = folder + "/sources-v\(Self.format)"
+        recordsFolder = folder + "/records-v\(Self.recordFormat)"
         salt = identity
         self.maximumBytes = maximumBytes
     }
@@ -71,7 +75,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     public func lookup(text: String, context: String, path: String) -> (key: String, entry: SourceCacheEntry?) {
         guard let key = ContentHash.sha256([Array(salt.utf8), [0], Array(context.utf8), [0], Array(text.utf8)]) else { return ("", nil) }
-        guard let data = entryData(key) else { return (key, nil) }
+        guard let data = entryData(key, in: entriesFolder) else { return (key, nil) }
         let decoder = JSONDecoder()
         decoder.userInfo[.sourceFile] = path
         guard let stored = try? decoder.decode(StoredEntry.self, from: data), stored.format == Self.format, stored.key == key,
@@ -80,8 +84,8 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     }
 
     /// An entry's bytes (nil: none, or not a regular file within `maximumEntryBytes`); marks it used.
-    private func entryData(_ key: String) -> Data? {
-        let file = entryPath(key)
+    private func entryData(_ key: String, in entriesFolder: String) -> Data? {
+        let file = entriesFolder + "/" + key.prefix(2) + "/" + key
         guard key.count == 64, Self.isRealFolder(entriesFolder + "/" + key.prefix(2)),
               let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return nil }
         if modified < Date().timeIntervalSince1970 - 86_400 { _ = utimes(file, nil) }   // used: keep it from eviction
@@ -93,11 +97,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.userInfo[.sourceFile] = path
         guard let data = try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry)) else { return }
-        storeData(data, key: key)
+        storeData(data, key: key, in: entriesFolder)
     }
 
     /// Writes an entry's bytes atomically (a temporary file, renamed), readable by the owner only.
-    private func storeData(_ data: Data, key: String) {
+    private func storeData(_ data: Data, key: String, in entriesFolder: String) {
         guard key.count == 64, data.count <= Self.maximumEntryBytes else { return }
         let shard = entriesFolder + "/" + key.prefix(2)
         lock.lock()
@@ -116,7 +120,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == data.count else { unlink(temporary); return }
-        guard rename(temporary, entryPath(key)) == 0 else { unlink(temporary); return }
+        guard rename(temporary, shard + "/" + key) == 0 else { unlink(temporary); return }
         lock.lock(); wrote = true; lock.unlock()
     }
 
@@ -128,32 +132,35 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         if wrote { evict() }
     }
 
-    // MARK: - Run records
+    // MARK: - Records
 
-    /// The key of a run's record: SHA-256 of the cache's identity and `parts` (the arguments, the folder…).
-    public func runRecordKey(_ parts: [String]) -> String? {
-        ContentHash.sha256([Array(salt.utf8), [0], Array("run record \(RunRecord.format)".utf8)] + parts.flatMap { [[0], Array($0.utf8)] })
+    /// The key of a record: SHA-256 of the cache's identity and `parts` (what the record is of: `run`, the
+    /// arguments, the folder…).
+    public func recordKey(_ parts: [String]) -> String? {
+        ContentHash.sha256([Array(salt.utf8), [0], Array("record \(Self.recordFormat)".utf8)] + parts.flatMap { [[0], Array($0.utf8)] })
     }
 
+    /// The record format (`RunRecord`, `ProjectRecord`); raise it when one's meaning changes.
+    static let recordFormat = 1
+
     /// The record stored under `key`, when it is one of this Glance's (nil: none, or unreadable).
-    public func runRecord(_ key: String) -> RunRecord? {
-        guard let data = entryData(key), let stored = try? JSONDecoder().decode(StoredRecord.self, from: data),
-              stored.format == RunRecord.format, stored.key == key, stored.identity == salt else { return nil }
+    public func record<Record: Codable>(_ key: String, as type: Record.Type) -> Record? {
+        guard let data = entryData(key, in: recordsFolder), let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
+              stored.format == Self.recordFormat, stored.key == key, stored.identity == salt else { return nil }
         return stored.record
     }
 
-    /// Stores a run's record under `key` (replacing any), then bounds the cache's size.
-    public func storeRunRecord(_ record: RunRecord, key: String) {
-        guard let data = try? JSONEncoder().encode(StoredRecord(format: RunRecord.format, key: key, identity: salt, record: record)) else { return }
-        storeData(data, key: key)
-        finish()
+    /// Stores a record under `key` (replacing any).
+    public func storeRecord<Record: Codable>(_ record: Record, key: String) {
+        guard let data = try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record)) else { return }
+        storeData(data, key: key, in: recordsFolder)
     }
 
-    private struct StoredRecord: Codable {
+    private struct StoredRecord<Record: Codable>: Codable {
         let format: Int
         let key: String
         let identity: String
-        let record: RunRecord
+        let record: Record
     }
 
     // MARK: - Entries
@@ -169,6 +176,9 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     func entryPath(_ key: String) -> String { entriesFolder + "/" + key.prefix(2) + "/" + key }
 
+    /// `recordsFolder`'s file for a record's key.
+    func recordPath(_ key: String) -> String { recordsFolder + "/" + key.prefix(2) + "/" + key }
+
     /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
     /// through a link in its own folders.
     static func isRealFolder(_ path: String) -> Bool {
@@ -182,21 +192,22 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         var files: [(path: String, size: Int, modified: Double)] = []
         var total = 0
         let now = Date().timeIntervalSince1970
-        guard Self.isRealFolder(entriesFolder) else { return }
-        for shard in (try? FileManager.default.contentsOfDirectory(atPath: entriesFolder)) ?? [] where shard.count == 2 {
-            let shardPath = entriesFolder + "/" + shard
-            guard Self.isRealFolder(shardPath) else { continue }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: shardPath)) ?? [] {
-                let path = shardPath + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                let modified = Double(Self.modificationSeconds(info))
-                if name.hasPrefix(".") {
-                    if name.hasSuffix(".tmp"), modified < now - 3600 { unlink(path) }
-                    continue
+        for folder in [entriesFolder, recordsFolder] where Self.isRealFolder(folder) {
+            for shard in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where shard.count == 2 {
+                let shardPath = folder + "/" + shard
+                guard Self.isRealFolder(shardPath) else { continue }
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: shardPath)) ?? [] {
+                    let path = shardPath + "/" + name
+                    var info = stat()
+                    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+                    let modified = Double(Self.modificationSeconds(info))
+                    if name.hasPrefix(".") {
+                        if name.hasSuffix(".tmp"), modified < now - 3600 { unlink(path) }
+                        continue
+                    }
+                    files.append((path, Int(info.st_size), modified))
+                    total += Int(info.st_size)
                 }
-                files.append((path, Int(info.st_size), modified))
-                total += Int(info.st_size)
             }
         }
         guard total > maximumBytes else { return }

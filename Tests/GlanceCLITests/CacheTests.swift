@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCache
+import GlanceProject
 @testable import GlanceCLI
 import GlanceSourceIndex
 import Testing
@@ -202,6 +203,8 @@ import Darwin
                 try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: "/dev/zero")
             }
         }
+        // Without the records, which would print the run before's output without reading an entry.
+        try FileManager.default.removeItem(atPath: cache + "/records-v1")
         let broken = lint([path, "--cache-path", cache])
         #expect(broken.standardOutput == uncached.standardOutput)
         #expect(broken.standardError == uncached.standardError)
@@ -263,7 +266,8 @@ import Darwin
             }
         }
         let left = files(below: cache)
-        #expect(left.count == commonMistakesSwiftFiles)
+        #expect(left.filter { $0.hasPrefix("sources-v1/") }.count == commonMistakesSwiftFiles)
+        #expect(left.allSatisfy { $0.hasPrefix("sources-v1/") || $0.hasPrefix("records-v1/") })
         #expect(!left.contains { $0.hasSuffix(".tmp") })
     }
 
@@ -345,8 +349,8 @@ import Darwin
         #expect(lint([path, "--no-cache"], environment: ["HOME": other]).exitCode == 0)
         #expect(!FileManager.default.fileExists(atPath: other + "/.cache") && !FileManager.default.fileExists(atPath: other + "/Library"))
         #expect(lint([path, "--cache-path", other + "/given"], environment: ["HOME": other]).exitCode == 0)
-        #expect(files(below: other).allSatisfy { $0.hasPrefix("given/sources-v1/") })
-        #expect(files(below: other).count == 23)
+        #expect(files(below: other).allSatisfy { $0.hasPrefix("given/sources-v1/") || $0.hasPrefix("given/records-v1/") })
+        #expect(files(below: other + "/given/sources-v1").count == 23)
     }
 
     @Test func cacheFlagErrors() throws {
@@ -406,4 +410,99 @@ private final class Lines: @unchecked Sendable {
     private var lines: [String] = []
     func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+/// Records (`RunRecord`, `ProjectRecord`): a repeat run prints what the run before printed without linting, and
+/// only while every question that run asked the disk gets the same answer.
+@Suite struct RunRecordTests {
+    let cacheTests = CacheTests()
+
+    func lint(_ arguments: [String]) -> CommandLineTool.Output { cacheTests.lint(arguments) }
+
+    /// After each kind of change, the run from the cache prints what an uncached run prints (and the change shows).
+    @Test func everyKindOfChangeMakesTheRunLintAgain() throws {
+        let project = try cacheTests.copyOfExample("CommonMistakes")
+        let cache = try scratchFolder("records")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        var previous = lint([project, "--cache-path", cache])
+        #expect(previous.standardOutput == lint([project, "--no-cache"]).standardOutput)
+        #expect(cacheTests.files(below: cache + "/records-v1").count >= 2, "a run record and a project record")
+        let repeated = lint([project, "--cache-path", cache])
+        #expect(repeated.standardOutput == previous.standardOutput && repeated.standardError == previous.standardError
+                && repeated.exitCode == previous.exitCode)
+
+        func change(_ what: String, _ edit: () throws -> Void) throws {
+            try edit()
+            let cached = lint([project, "--cache-path", cache])
+            let uncached = lint([project, "--no-cache"])
+            #expect(cached.standardOutput == uncached.standardOutput, "\(what)")
+            #expect(cached.standardError == uncached.standardError && cached.exitCode == uncached.exitCode, "\(what)")
+            #expect(cached.standardOutput != previous.standardOutput, "\(what) changes the findings")
+            previous = cached
+            #expect(lint([project, "--cache-path", cache]).standardOutput == cached.standardOutput, "\(what), repeated")
+        }
+        func replace(_ old: String, _ new: String, in file: String) throws {
+            let path = project + "/" + file
+            try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        // The same number of bytes: the size does not tell; the contents do.
+        try change("a Swift file edited in place") { try replace("mistakes.wether", "mistakes.wethxr", in: "App/Refresh.swift") }
+        try change("an Info.plist edited") {
+            try replace("NSSupportsFrequentLiveActivityUpdates", "NSSupportsLiveActivitiesFrequentUpdates", in: "App/Info.plist")
+        }
+        try change("a Swift file added to a synchronized folder") {
+            try "import WidgetKit\n\nfunc reloadNothing() {\n    WidgetCenter.shared.reloadTimelines(ofKind: \"com.example.nothing\")\n}\n"
+                .write(toFile: project + "/TickerApp/ReloadNothing.swift", atomically: true, encoding: .utf8)
+        }
+        try change("a configuration file added") {
+            try #"{"disabled_rules": ["reload_unknown_kind"]}"#.write(toFile: project + "/.glance.json", atomically: true, encoding: .utf8)
+        }
+        try change("the project file edited") { try replace("26.2", "26.0", in: "CommonMistakes.xcodeproj/project.pbxproj") }
+        // Other arguments, another record.
+        let json = lint([project, "--reporter", "json", "--cache-path", cache])
+        #expect(json.standardOutput == lint([project, "--reporter", "json", "--no-cache"]).standardOutput)
+        #expect(lint([project, "--cache-path", cache]).standardOutput == previous.standardOutput)
+    }
+
+    /// A record that cannot be read (truncated, or another's) is ignored and written again.
+    @Test func brokenRecordsAreIgnored() throws {
+        let project = try cacheTests.copyOfExample("ProductivityTimer")
+        let cache = try scratchFolder("records-broken")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        let expected = lint([project, "--no-cache"])
+        _ = lint([project, "--cache-path", cache])
+        for damage in ["", "{\"format\":1}", "not json"] {
+            for record in cacheTests.files(below: cache + "/records-v1") {
+                try damage.write(toFile: cache + "/records-v1/" + record, atomically: false, encoding: .utf8)
+            }
+            let output = lint([project, "--cache-path", cache])
+            #expect(output.standardOutput == expected.standardOutput && output.exitCode == expected.exitCode, "record damaged to \(damage.debugDescription)")
+        }
+        #expect(lint([project, "--cache-path", cache]).standardOutput == expected.standardOutput)
+    }
+
+    /// `--write-baseline` writes a file each time: its runs are not replayed.
+    @Test func runsThatWriteABaselineAreNotRecorded() throws {
+        let project = try cacheTests.copyOfExample("CommonMistakes")
+        let cache = try scratchFolder("records-baseline")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        let baseline = cache + "/../records-baseline.json"
+        defer { try? FileManager.default.removeItem(atPath: baseline) }
+        _ = lint([project, "--cache-path", cache, "--write-baseline", baseline])
+        try FileManager.default.removeItem(atPath: baseline)
+        _ = lint([project, "--cache-path", cache, "--write-baseline", baseline])
+        #expect(FileManager.default.fileExists(atPath: baseline))
+    }
+
+    /// A question's text form reads back as the same question, whatever its path holds.
+    @Test func questionCodesRoundTrip() {
+        let questions: [FileQuestion] = [
+            .status(path: "/p/a|b.swift", followingLinks: true), .status(path: "/p", followingLinks: false), .listing(path: "/p/x y"),
+            .read(path: "/p/R|1|2|3|a", kind: "Swift source", maximumBytes: 4 << 20, prefix: nil),
+            .read(path: "/p/i.png", kind: "file", maximumBytes: 32, prefix: 32), .access(path: "/p", mode: 5), .realPath(path: "/p/\n"),
+        ]
+        for question in questions { #expect(FileQuestion(code: question.code) == question, "\(question)") }
+        #expect(FileQuestion(code: "X|/p") == nil)
+        #expect(FileQuestion(code: "R|kind|many|-|/p") == nil)
+    }
 }

@@ -188,6 +188,42 @@ struct TokensTests {
         #expect(FileTokens(scanning: #"let a = "\(x)"; let b = "Widget""# + "\nlet c = \"AppIntent\"").codeMentions == ["Widget"])
         #expect(FileTokens(scanning: "let a = \"\"\"\n  \\(AlarmManager.shared)\n  \"\"\"").codeMentions == ["AlarmManager"])
     }
+
+    @Test func topLevelTypesAndExtensionFunctionsAreTold() {
+        let tokens = FileTokens(scanning: """
+            struct Widget {}
+            typealias Kind = String
+            enum L10n { enum AppIntent {}; func helper() {} }
+            extension View { func card() -> some View { self }; struct Inner { func notAnExtensionFunction() {} } }
+            extension Text where Self: View { func badge() -> some View { self } }
+            func global() { func nested() {} }
+            """)
+        #expect(tokens.topLevelTypeNames == ["Widget", "Kind", "L10n"])
+        #expect(tokens.typeNames.isSuperset(of: ["AppIntent", "Inner"]))
+        #expect(tokens.extensionFunctionNames == ["card", "badge"])
+        #expect(tokens.topLevelNames == ["Kind", "global"])
+    }
+
+    @Test func unbalancedBracesMakeEveryDeclaredNameCount() {
+        // A `}` too many (or one missing): the scan may be out of step, so nothing is taken as nested.
+        for text in ["enum L10n { enum Widget {} } }", "enum L10n { enum Widget {}", "enum L10n { extension X {} enum Widget { func f() {} }"] {
+            let tokens = FileTokens(scanning: text)
+            #expect(tokens.topLevelTypeNames.contains("Widget"), "\(text)")
+            #expect(tokens.extensionFunctionNames == tokens.functionNames, "\(text)")
+        }
+    }
+
+    @Test func userDefaultsReceiversAreTheWordsBeforeTheMethod() {
+        let tokens = FileTokens(scanning: """
+            prefs.set(1, forKey: "a")
+            Current.store.defaults?
+                .string(forKey: "b")
+            AppGroup.shared!.removeObject(forKey: "c")
+            let x = prefs2 . bool(forKey: "d")
+            other.save(); label.text = "x"; list.first?.value
+            """)
+        #expect(tokens.storeReceivers == ["prefs", "defaults", "shared", "prefs2", "first"])
+    }
 }
 
 struct SourceIndexTests {

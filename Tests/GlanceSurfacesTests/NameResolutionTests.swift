@@ -30,6 +30,46 @@ private func project(targets: [(name: String, kind: TargetKind, platform: Platfo
 
 private let widgetImports = "import SwiftUI\nimport WidgetKit\n"
 
+/// Only the files that can hold what a lookup asks for are parsed.
+struct LazyParsingTests {
+    /// A strings catalog that nests `Widget` and `AppIntent` inside its own enum neither shadows WidgetKit's
+    /// names elsewhere nor is parsed to find out; nor to follow `L10n.Widget.title` from a control's provider.
+    @Test func typesNestedInAnotherTypeAreNotParsedForTopLevelLookups() {
+        let sources = [
+            "/p/Strings.swift": "enum L10n { enum Widget { static var title: String { \"Widget\" } }; enum AppIntent {}; static var body = \"\" }",
+            "/p/Timer.swift": widgetImports + """
+                @main struct TimerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "timer", provider: Provider()) { _ in Row(title: L10n.Widget.title) }
+                    }
+                }
+                """,
+            "/p/Row.swift": "import SwiftUI\nstruct Row: View { let title: String; var body: some View { Text(title) } }",
+        ]
+        let model = project(targets: [(name: "Widgets", kind: .widgetExtension, platform: .iOS, files: sources)])
+        #expect(model.widgets.compactMap { $0.kind?.known } == ["timer"])
+        #expect(!model.index.parsedFiles.map(\.path).contains("/p/Strings.swift"))
+        #expect(model.index.parsedFiles.map(\.path).contains("/p/Row.swift"))
+    }
+
+    /// Only a top-level declaration with a framework's name shadows it everywhere: a file that declares one only
+    /// inside another type is not parsed to find out, and the framework's API is recognised.
+    @Test func onlyTopLevelDeclarationsAreParsedToTellWhetherTheyShadow() {
+        let nested = project(targets: [("App", .app, .iOS, [
+            "/p/App/Catalog.swift": "import Foundation\nenum Catalog { final class AlarmManager {} }",
+            "/p/App/Use.swift": "import AlarmKit\nfunc arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }",
+        ])])
+        #expect(nested.apiUses("AlarmManager").map(\.location.file) == ["/p/App/Use.swift"])
+        #expect(!nested.index.parsedFiles.map(\.path).contains("/p/App/Catalog.swift"))
+        let topLevel = project(targets: [("App", .app, .iOS, [
+            "/p/App/Own.swift": "import Foundation\nfinal class AlarmManager { static let shared = AlarmManager() }",
+            "/p/App/Use.swift": "import AlarmKit\nfunc arm() async throws { _ = try await AlarmManager.shared.requestAuthorization() }",
+        ])])
+        #expect(topLevel.apiUses("AlarmManager").isEmpty)
+        #expect(topLevel.index.parsedFiles.map(\.path).contains("/p/App/Own.swift"))
+    }
+}
+
 struct NameResolutionTests {
     /// FC2-10: an iOS and a watchOS widget extension declare the same names in their own files.
     @Test func sameNamesInTwoModulesAreTwoTypes() throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// An asset catalog (`*.xcassets`) as far as widget rules need it: image and color names, and for each image
 /// its files with their scale and pixel size (read from the file headers).
-public struct AssetCatalog: Sendable {
+public struct AssetCatalog: Sendable, Codable {
     public let path: String
     public let images: [ImageAsset]
     /// Color set names (`Brand`, or `Namespace/Brand` inside a folder that provides a namespace).
@@ -55,7 +55,7 @@ public struct AssetCatalog: Sendable {
 }
 
 /// One image set (or symbol set) of a catalog.
-public struct ImageAsset: Sendable {
+public struct ImageAsset: Sendable, Codable {
     public let name: String
     public let folder: String
     public let isSymbol: Bool
@@ -86,7 +86,7 @@ public struct ImageAsset: Sendable {
 }
 
 /// One file of an image set.
-public struct ImageRepresentation: Sendable {
+public struct ImageRepresentation: Sendable, Codable {
     public let filename: String
     /// `1`, `2`, `3`, or nil for a single-scale (often vector) image.
     public let scale: Double?

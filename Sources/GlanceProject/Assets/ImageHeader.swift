@@ -5,7 +5,7 @@ import Foundation
 /// PNG: the IHDR chunk. JPEG: the first start-of-frame marker. PDF: the first `/MediaBox`.
 /// SVG: the root element's `width`/`height`, else its `viewBox`. Other formats: nil.
 public enum ImageHeader {
-    public struct Size: Sendable, Hashable {
+    public struct Size: Sendable, Hashable, Codable {
         public let width: Double
         public let height: Double
         /// PDF and SVG sizes are in points and can be scaled without loss.

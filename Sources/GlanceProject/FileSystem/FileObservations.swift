@@ -1,9 +1,9 @@
 import Foundation
 
 /// A question a run asked the disk, and the answer it got: what `glance lint`'s run record keeps to tell,
-/// on the next run, whether the same run would read the same (see `FileSystem.observe(with:)`).
+/// on the next run, whether the same run would read the same (see `FileSystem.startObserving(_:)`).
 public enum FileQuestion: Hashable, Sendable {
-    /// `stat` (or `lstat` when `followingLinks` is false) of a path.
+    /// `stat` (or `lstat` when `followingLinks` is false) of a path: the kind of entry there, if any.
     case status(path: String, followingLinks: Bool)
     /// The entries of a folder.
     case listing(path: String)
@@ -58,18 +58,29 @@ public enum FileAnswer: Equatable, Sendable {
     case bytes(Data)
 }
 
-/// Told every question a `FileSystem` asks the disk while it is installed with `FileSystem.observe(with:)`,
+/// Told every question a `FileSystem` asks the disk while it listens (`FileSystem.startObserving(_:)`),
 /// from any thread.
 public protocol FileObserver: AnyObject, Sendable {
     func observed(_ question: FileQuestion, _ answer: FileAnswer)
 }
 
 extension FileSystem {
-    /// Lets `observer` hear every question every `FileSystem` asks the disk from now on (nil: none). One
-    /// observer at a time, for the process.
-    public static func observe(with observer: (any FileObserver)?) {
+    /// Lets `observer` hear every question every `FileSystem` of the process asks the disk, until
+    /// `stopObserving(_:)` (several observers may listen at once: a run's, and one stage's within it).
+    public static func startObserving(_ observer: any FileObserver) {
         observing.lock.lock(); defer { observing.lock.unlock() }
-        observing.observer = observer
+        observing.observers.append(observer)
+    }
+
+    public static func stopObserving(_ observer: any FileObserver) {
+        observing.lock.lock(); defer { observing.lock.unlock() }
+        observing.observers.removeAll { $0 === observer }
+    }
+
+    /// The observers listening now.
+    public static var observers: [any FileObserver] {
+        observing.lock.lock(); defer { observing.lock.unlock() }
+        return observing.observers
     }
 
     /// Asks the disk `question` again, now, without telling any observer: what a run would be answered today.
@@ -85,23 +96,39 @@ extension FileSystem {
         }
     }
 
+    /// Sizes of files (`stat`, links followed), asked without telling any observer: a quick first look at whether
+    /// the files a record read have changed.
+    public struct Sizes {
+        private let fileSystem = FileSystem(observed: false)
+        public init() {}
+        /// The size of the regular file at `path`; nil when there is none.
+        public func size(of path: String) -> Int? {
+            guard let status = fileSystem.status(path), status.kind == .file else { return nil }
+            return status.size
+        }
+    }
+
     final class Observing: @unchecked Sendable {
         let lock = NSLock()
-        var observer: (any FileObserver)?
+        var observers: [any FileObserver] = []
     }
 
     static let observing = Observing()
 
-    /// Tells the observer, if any (the answer is computed only then).
+    /// Tells the observers, if any (the answer is computed only then).
     static func tell(_ question: @autoclosure () -> FileQuestion, _ answer: @autoclosure () -> FileAnswer) {
         observing.lock.lock()
-        let observer = observing.observer
+        let observers = observing.observers
         observing.lock.unlock()
-        observer?.observed(question(), answer())
+        guard !observers.isEmpty else { return }
+        let (question, answer) = (question(), answer())
+        for observer in observers { observer.observed(question, answer) }
     }
 
+    /// The kind of entry only: what the callers of `status` use. A file's size matters where it is read, and a
+    /// read's answer holds its bytes (so editing a Swift file leaves the project's questions the same).
     static func statusAnswer(_ status: (kind: EntryKind, size: Int)?) -> FileAnswer {
-        .text(status.map { $0.kind.description + " " + String($0.size) } ?? "none")
+        .text(status?.kind.description ?? "none")
     }
 
     static func listingAnswer(_ names: [String]) -> FileAnswer { .text(names.joined(separator: "/")) }

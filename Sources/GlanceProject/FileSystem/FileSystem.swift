@@ -31,7 +31,7 @@ public final class FileSystem: @unchecked Sendable {
     public private(set) var problems: [String] = []
     /// The canonical path (symbolic links resolved) of the folder being linted; nil until `confine(to:)`.
     public private(set) var boundary: String?
-    /// Whether the questions this file system asks the disk are told to `FileSystem.observe(with:)`'s observer.
+    /// Whether the questions this file system asks the disk are told to the observers (`FileSystem.startObserving(_:)`).
     private let observed: Bool
 
     public init() { observed = true }

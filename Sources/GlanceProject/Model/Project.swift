@@ -68,7 +68,7 @@ public enum Platform: String, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// A resolved build-setting value: known text, or unknown because it depends on something Glance cannot see.
-public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
+public enum SettingValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case known(String)
     /// The value depends on settings that are not defined anywhere Glance can read (named in `missing`).
     case unknown(missing: [String])
@@ -83,7 +83,7 @@ public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One build configuration (`Debug`, `Release`, …) of one target, fully resolved.
-public struct TargetConfiguration: Sendable {
+public struct TargetConfiguration: Sendable, Codable {
     public let name: String
     /// Settings as resolved for this target and configuration (see `BuildSettings`).
     public let settings: BuildSettings
@@ -128,7 +128,7 @@ public struct TargetConfiguration: Sendable {
 }
 
 /// An embedding of one target's product in another (a copy-files phase of the host).
-public struct Embedding: Sendable, Hashable {
+public struct Embedding: Sendable, Hashable, Codable {
     /// The embedded target's id.
     public let embeddedTargetID: String
     /// The copy phase's `name` (e.g. "Embed Foundation Extensions"), if any.
@@ -144,7 +144,7 @@ public struct Embedding: Sendable, Hashable {
 }
 
 /// A target of the project, with what it builds and how.
-public struct Target: Sendable, Identifiable {
+public struct Target: Sendable, Codable, Identifiable {
     /// The pbxproj object id (unique within a project; prefixed with the project path when several are read).
     public let id: String
     public let name: String
@@ -208,7 +208,7 @@ public struct Target: Sendable, Identifiable {
 /// the files that import that module by `name`. Each target builds one module from its own sources; each
 /// local package target it links is a module of its own (its files are also in the target's `sources`,
 /// because their code ends up in the target's product).
-public struct SwiftModule: Sendable, Identifiable {
+public struct SwiftModule: Sendable, Codable, Identifiable {
     /// A target's own module has the target's id; a package target's is `package:<folder>#<name>`, the
     /// folder relative to the lint root.
     public let id: String
@@ -280,8 +280,8 @@ public struct ProjectFacts: OptionSet, Sendable, Hashable, CustomStringConvertib
 
 /// A tool that writes the Xcode project from files of its own (a Tuist manifest, an XcodeGen spec, an Expo
 /// app config), found in a folder that holds no `.xcodeproj`: the project exists only after the tool runs.
-public struct ProjectGenerator: Sendable, Hashable {
-    public enum Kind: String, Sendable, CaseIterable {
+public struct ProjectGenerator: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         case tuist, xcodegen, expo
     }
 
@@ -315,7 +315,7 @@ public struct ProjectGenerator: Sendable, Hashable {
 }
 
 /// Everything Glance read about the project(s) at the lint root.
-public struct ProjectModel: Sendable {
+public struct ProjectModel: Sendable, Codable {
     /// The folder paths are reported relative to (the folder given, or the folder holding the project).
     public let root: String
     /// Project files read, relative to `root`.

@@ -4,7 +4,7 @@ import Foundation
 /// text, which is the format of `project.pbxproj`).
 ///
 /// Foundation hands back `Any`; this enum makes the value `Sendable`, comparable and easy to match on.
-public enum PlistValue: Sendable, Hashable {
+public enum PlistValue: Sendable, Hashable, Codable {
     case string(String)
     case bool(Bool)
     case integer(Int)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One assignment of a build setting: `NAME[sdk=iphoneos*] = value`.
-public struct SettingAssignment: Sendable, Hashable {
+public struct SettingAssignment: Sendable, Hashable, Codable {
     public let name: String
     /// Conditions such as `sdk` → `iphoneos*`, `config` → `Debug`, `arch` → `arm64`.
     public let conditions: [String: String]
@@ -57,7 +57,7 @@ public struct SettingAssignment: Sendable, Hashable {
 /// references and `maximumLength` characters per value. A value past a bound, or one defined in terms of
 /// itself, is `.unknown` — like a setting defined nowhere — and the reason is what it is missing
 /// (`A (expands past Glance's limit of 262144 characters)`), so notes and skips say why.
-public struct BuildSettings: Sendable {
+public struct BuildSettings: Sendable, Codable {
     /// `$(…)` nested in `$(…)`, and settings referring to settings, at most this deep.
     public static let maximumDepth = 64
     /// References (`$(NAME)`) followed to expand one value.
@@ -85,6 +85,25 @@ public struct BuildSettings: Sendable {
     public let configuration: String
     private let positions: [String: [Int]]
     private let cache = ValueCache()
+
+    private enum CodingKeys: String, CodingKey { case assignments, builtins, sdk, configuration }
+
+    /// Decodes what `encode(to:)` wrote; the lookup positions are worked out again.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(layers: [try container.decode([SettingAssignment].self, forKey: .assignments)],
+                  builtins: try container.decode([String: String].self, forKey: .builtins),
+                  sdk: try container.decodeIfPresent(String.self, forKey: .sdk),
+                  configuration: try container.decode(String.self, forKey: .configuration))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(assignments, forKey: .assignments)
+        try container.encode(builtins, forKey: .builtins)
+        try container.encodeIfPresent(sdk, forKey: .sdk)
+        try container.encode(configuration, forKey: .configuration)
+    }
 
     public init(layers: [[SettingAssignment]], builtins: [String: String], sdk: String?, configuration: String) {
         let flat = layers.flatMap { $0 }
