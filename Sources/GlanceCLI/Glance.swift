@@ -28,7 +28,7 @@ public enum Glance {
     /// gets the same answer today (a Swift file edited since leaves it the same), else read by `loader` and
     /// recorded. Either way, a run's observers hear the questions (`RunObserver`).
     static func loadProject(_ path: String, loader: ProjectLoader, records: SourceCache?) throws -> ProjectModel {
-        guard let records, let key = records.recordKey(["project", FileManager.default.currentDirectoryPath, path]) else {
+        guard let records, let key = records.recordKey(["project", executableIdentity, FileManager.default.currentDirectoryPath, path]) else {
             return try loader.load(path: path)
         }
         if let record = records.record(key, as: ProjectRecord.self), record.answers.holdToday() {

@@ -64,12 +64,13 @@ extension CommandLineTool {
         }
     }
 
-    /// What a run's record is found by: the arguments as given, the current folder and what else decides the
-    /// output (Xcode's build-phase variable). Nil when the run is not recorded: one that writes a baseline,
-    /// or lints files given one by one (whose project is searched for outside `FileSystem`).
+    /// What a run's record is found by: this Glance executable, the arguments as given, the current folder and
+    /// what else decides the output (Xcode's build-phase variable). Nil when the run is not recorded: one that
+    /// writes a baseline, or lints files given one by one (whose project is searched for outside `FileSystem`),
+    /// or logs its parses (`GLANCE_DEBUG_PARSE`).
     func runRecordKey(_ raw: [String], request: LintRequest, arguments: Arguments) -> [String]? {
         guard case .project = request, arguments.option("--write-baseline") == nil, !SourceIndex.logsParses else { return nil }
-        return ["run", FileManager.default.currentDirectoryPath, environment["XCODE_VERSION_ACTUAL"] ?? ""] + raw
+        return ["run", Glance.executableIdentity, FileManager.default.currentDirectoryPath, environment["XCODE_VERSION_ACTUAL"] ?? ""] + raw
     }
 
     /// What `lint` prints, once the project(s) are linted.

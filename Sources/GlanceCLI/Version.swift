@@ -4,7 +4,7 @@ extension Glance {
     /// Glance's version. This is the one place it is written: `glance --version` and SARIF's `tool.driver`
     /// print it, CHANGELOG.md's first entry names it (a test checks), and a release is the git tag of the same
     /// name (`Scripts/test-consumer-package.sh` tags a bare clone with it).
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 }
 
 /// Which SwiftSyntax this `glance` was built with, and where it came from: the swift-syntax package (linked
@@ -84,5 +84,15 @@ extension Glance {
             identity += " (toolchain libSwiftParser, \(size) bytes, modified \(Int(modified)))"
         }
         return identity
+    }()
+
+    /// What a record (`RunRecord`, `ProjectRecord`) depends on besides `cacheIdentity`: this program itself — the
+    /// size and modification time of its executable — so a Glance built again from changed sources, with the
+    /// same version, never prints an older build's output.
+    public static let executableIdentity: String = {
+        guard let path = Bundle.main.executablePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "" }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path), \(size) bytes, modified \(modified)"
     }()
 }

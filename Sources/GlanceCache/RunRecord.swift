@@ -36,18 +36,27 @@ public struct RecordedAnswers: Codable, Sendable {
         for (question, answer) in answered {
             guard case .read(let path, _, _, nil) = question, answer.hasPrefix("h:"), let colon = answer.lastIndex(of: ":"),
                   let size = Int(answer[answer.index(after: colon)...]) else { continue }
-            if sizes.size(of: path) != size { return false }
+            if sizes.size(of: path) != size { Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")"); return false }
         }
         let differs = Flag()
         for pass in [answered.filter { !isRead($0) }, answered.filter(isRead)] {
             _ = concurrentMap(pass.count) { index -> Bool? in
                 guard !differs.isSet else { return nil }
-                if RunObserver.text(FileSystem.answer(pass[index].question)) != pass[index].answer { differs.set() }
+                let now = RunObserver.text(FileSystem.answer(pass[index].question))
+                if now != pass[index].answer { Self.log(pass[index].question, pass[index].answer, now); differs.set() }
                 return nil
             }
             if differs.isSet { return false }
         }
         return true
+    }
+
+    /// `GLANCE_DEBUG_RECORDS=1` says on standard error which question a record does not hold on.
+    static let logs = ProcessInfo.processInfo.environment["GLANCE_DEBUG_RECORDS"] != nil
+
+    static func log(_ question: FileQuestion, _ recorded: String, _ now: String) {
+        guard logs else { return }
+        FileHandle.standardError.write("record does not hold: \(question.code): recorded \(recorded.prefix(200)), now \(now.prefix(200))\n".data(using: .utf8)!)
     }
 
     private final class Flag: @unchecked Sendable {

@@ -24,6 +24,9 @@ public final class SourceIndex: @unchecked Sendable {
 
     private let lock = NSLock()
     private var tokens: [String: FileTokens] = [:]
+    /// The text of every file read and not refused by the parse guard, kept for parsing it later without
+    /// reading and checking it again.
+    private var texts: [String: String] = [:]
     private var parsed: [String: FileIndex] = [:]
     private let load: Loader
     private let parseGuard: ParseGuard
@@ -143,7 +146,7 @@ public final class SourceIndex: @unchecked Sendable {
         let cache = self.cache
         let context = cacheContext
         let progress = self.progress
-        let scanned = concurrentMap(paths.count) { index -> Result<(key: String?, entry: SourceCacheEntry, hit: Bool), SourceLoadError>? in
+        let scanned = concurrentMap(paths.count) { index -> Result<(key: String?, entry: SourceCacheEntry, hit: Bool, text: String), SourceLoadError>? in
             let text: String
             defer { progress?.read() }
             do { text = try load(paths[index]) } catch {
@@ -154,15 +157,15 @@ public final class SourceIndex: @unchecked Sendable {
                 let found = cache.lookup(text: text, context: context, path: paths[index])
                 key = found.key
                 // An entry holds a refusal or a scan; one with neither is not used.
-                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil { return .success((key, entry, true)) }
+                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil { return .success((key, entry, true, text)) }
             }
             if let refusal = parseGuard.refusal(text) {
-                return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false))
+                return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false, ""))
             }
-            return .success((key, SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: Self.holdsReplacementCharacter(text), index: nil), false))
+            return .success((key, SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: Self.holdsReplacementCharacter(text), index: nil), false, text))
         }
         for (index, path) in paths.enumerated() {
-            let result: (key: String?, entry: SourceCacheEntry, hit: Bool)
+            let result: (key: String?, entry: SourceCacheEntry, hit: Bool, text: String)
             switch scanned[index] {
             case .success(let value)?: result = value
             case .failure(let error)?: unreadable[path] = error.reason; continue
@@ -180,6 +183,7 @@ public final class SourceIndex: @unchecked Sendable {
             }
             if result.entry.replaced { notUTF8.append(path) }
             tokens[path] = fileTokens
+            texts[path] = result.text
             for name in fileTokens.typeNames { typeOwners[name, default: []].append(path) }
             for name in fileTokens.extendedNames { extensionOwners[name, default: []].append(path) }
             for name in fileTokens.aliasNames { aliasOwners[name, default: []].append(path) }
@@ -239,15 +243,14 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     private func parseAll(_ candidates: [String]) {
-        let parseGuard = self.parseGuard
         lock.lock()
         let todo = candidates.filter { parsed[$0] == nil }
         lock.unlock()
-        let load = self.load
         let cachedIndexes = self.cachedIndexes
+        let texts = todo.map { self.texts[$0] }
         let results = concurrentMap(todo.count) { index -> FileIndex? in
             if let file = cachedIndexes[todo[index]] { return file }
-            guard let text = try? load(todo[index]), parseGuard.refusal(text) == nil else { return nil }
+            guard let text = texts[index] else { return nil }
             return Extractor.index(source: text, path: todo[index])
         }
         lock.lock()
@@ -284,7 +287,7 @@ public final class SourceIndex: @unchecked Sendable {
         if let cached = cachedIndexes[path] {
             file = cached
         } else {
-            guard let text = try? load(path), parseGuard.refusal(text) == nil else { return nil }
+            guard let text = texts[path] else { return nil }
             if Self.logsParses {
                 // GLANCE_DEBUG_PARSE=stack: with the calls that asked for the file.
                 let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
@@ -408,6 +411,13 @@ public final class SourceIndex: @unchecked Sendable {
         }
     }
 
+    /// Parses, in one batch on all cores, the files that declare any of these names at the top level (for a
+    /// caller about to look several up: `topLevelTypes(named:)` then finds them parsed).
+    public func prefetchTopLevelTypes(_ names: some Collection<String>) {
+        let owners = Set(names.flatMap { topLevelTypeOwners[$0] ?? [] })
+        if owners.count > 1 { _ = parseBatch(owners.sorted()) }
+    }
+
     /// Type aliases named `name` at the top level of a file; only files that declare the name there are parsed.
     public func topLevelTypeAliases(named name: String, in visible: (String) -> Bool = { _ in true }) -> [Member] {
         parseBatch((aliasOwners[name] ?? []).filter { visible($0) && tokens[$0]?.topLevelTypeNames.contains(name) == true }.sorted())
@@ -477,9 +487,12 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     /// Files that call a `UserDefaults` method with a key on a property of this name (`prefs.set(…, forKey:)`;
-    /// `FileTokens.storeReceivers`), parsed.
-    public func files(callingDefaultsMethodsOn property: String) -> [FileIndex] {
-        parseBatch(paths.filter { tokens[$0].map { $0.storeReceivers.contains(property) && $0.words.contains("forKey") } ?? false })
+    /// `FileTokens.storeReceivers`), and mention `owner` when given (`AppGroup` for `AppGroup.defaults`), parsed.
+    public func files(callingDefaultsMethodsOn property: String, mentioning owner: String? = nil) -> [FileIndex] {
+        parseBatch(paths.filter { path in
+            guard let tokens = tokens[path] else { return false }
+            return tokens.storeReceivers.contains(property) && tokens.words.contains("forKey") && owner.map(tokens.words.contains) != false
+        })
     }
 
     /// Files with a string literal equal to `text`, parsed.

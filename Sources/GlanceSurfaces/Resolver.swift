@@ -201,11 +201,22 @@ public final class Resolver: @unchecked Sendable {
     private func declarations(of name: String, context: String?, from file: String?, includingExtensions: Bool) -> [TypeDecl] {
         let scope = self.scope(from: file)
         let key = (includingExtensions ? "+" : "-") + scope.key + "|" + (context ?? "") + "|" + name
-        if let cached = declarationCache[key] { return cached }
+        if let cached = declarationCache[key] { return Self.preferringFile(cached, file) }
         declarationCache[key] = []   // a type alias cycle ends here
         let result = lookUpDeclarations(of: name, context: context, scope: scope, file: file, includingExtensions: includingExtensions)
         declarationCache[key] = result
-        return result
+        return Self.preferringFile(result, file)
+    }
+
+    /// Declarations of one name in several files of a module compile only when all but one are private to their
+    /// file (`private enum Constants` beside each widget): where the file that names it declares one, that is
+    /// the one meant.
+    static func preferringFile(_ declarations: [TypeDecl], _ file: String?) -> [TypeDecl] {
+        let primaries = declarations.filter { $0.kind != .extension }
+        guard let file, primaries.contains(where: { $0.location.file == file }), primaries.contains(where: { $0.location.file != file }) else {
+            return declarations
+        }
+        return declarations.filter { $0.kind == .extension || $0.location.file == file }
     }
 
     private func lookUpDeclarations(of name: String, context: String?, scope: Scope, file: String?, includingExtensions: Bool) -> [TypeDecl] {

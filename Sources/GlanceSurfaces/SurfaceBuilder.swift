@@ -104,24 +104,29 @@ struct SurfaceBuilder {
 
     /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
     /// names that property but no framework type, so the index did not parse it eagerly. Parse the files that
-    /// call a `UserDefaults` method on such a property with a key (`FileTokens.storeReceivers`).
+    /// call a `UserDefaults` method on such a property with a key (`FileTokens.storeReceivers`), and for a static
+    /// property also name its type.
     func parseStoreUsers() {
-        var words: Set<String> = []
+        /// A property that holds a store; a static one (`AppGroup.defaults`) is reached through its type's name.
+        struct Store: Hashable { let owner: String?; let property: String }
+        var stores: Set<Store> = []
         for file in index.parsedFiles {
             for type in file.types {
                 for member in type.members where member.kind == .storedProperty || member.kind == .computedProperty {
                     var holdsStore = false
                     member.code.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { holdsStore = true } }
-                    if holdsStore { words.insert(member.name) }
+                    if holdsStore { stores.insert(Store(owner: member.isStatic ? type.name : nil, property: member.name)) }
                 }
             }
             for member in file.globals {
                 var holdsStore = false
                 member.code.walk { if case .call(let call) = $0, call.name == "UserDefaults", call.argument("suiteName") != nil { holdsStore = true } }
-                if holdsStore { words.insert(member.name) }
+                if holdsStore { stores.insert(Store(owner: nil, property: member.name)) }
             }
         }
-        for word in words.sorted() { _ = index.files(callingDefaultsMethodsOn: word) }
+        for store in stores.sorted(by: { ($0.owner ?? "", $0.property) < ($1.owner ?? "", $1.property) }) {
+            _ = index.files(callingDefaultsMethodsOn: store.property, mentioning: store.owner)
+        }
     }
 
     // MARK: - Widgets and controls

@@ -141,12 +141,28 @@ public struct ViewTree: Sendable {
         var pending: [(Block, Scope, Bool)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: []), true) }
         while !pending.isEmpty {
             let (block, scope, buildsViews) = pending.removeLast()
+            prefetchViewTypes(calledIn: block)
             for statement in block.statements {
                 walk(statement, scope: scope, isView: buildsViews, visit: visit, viewCall: viewCall) { reached, reachedScope in
                     if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope, reached.buildsViews)) }
                 }
             }
         }
+    }
+
+    /// Parses, in one batch on all cores, the files that declare (at the top level) the view types a block
+    /// calls (`Row(…)`, `Card<Text>(…)`: types whose files declare a `body`), which the walk is about to look up
+    /// one by one.
+    private func prefetchViewTypes(calledIn block: Block) {
+        guard followsTypes else { return }
+        var names: Set<String> = []
+        block.walk { expr in
+            if case .call(let call) = expr, case .identifier(let written, _) = call.callee {
+                let name = TypeName.base(written)
+                if name.first?.isUppercase == true, !KnownTypes.all.contains(name) { names.insert(name) }
+            }
+        }
+        resolver.index.prefetchTopLevelTypes(names.filter { resolver.index.typeMayDeclare($0, member: "body") })
     }
 
     /// `isView`: the expression stands where a view is built (a builder's statement, a returned value, a

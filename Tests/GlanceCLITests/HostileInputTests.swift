@@ -588,6 +588,35 @@ struct HostileInputTests {
         #expect(output.standardOutput.contains("\(outer)/Synced: outside the folder being linted; not read"))
     }
 
+    /// A record's questions about places outside the folder being linted (a file named by an absolute path, a
+    /// synchronized folder `../Synced`, the folders above searched for a configuration) are not answered by
+    /// reading them, so the next run asks the same and the record holds (`GLANCE_DEBUG_RECORDS` names a question
+    /// that does not); and nothing outside is read through a record either.
+    @Test func recordsOfProjectsThatNameFilesOutsideHold() throws {
+        let outer = try scratchFolder("records-outside")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try copyFixture("LegacyPackages", to: folder)
+        try write(Self.oneViolation, to: outer + "/Outside/Intent.swift")
+        let project = folder + "/Reader.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: project, encoding: .utf8)
+            .replacingOccurrences(of: "\t\t\tpath = ReaderApp.swift;\n\t\t\tsourceTree = \"<group>\";",
+                                  with: "\t\t\tpath = \(outer)/Outside/Intent.swift;\n\t\t\tsourceTree = \"<absolute>\";")
+            .replacingOccurrences(of: "\t\t\tpath = Modules;", with: "\t\t\tpath = ../Synced;")
+        try text.write(toFile: project, atomically: true, encoding: .utf8)
+        let script = "\"$GLANCE\" lint \(folder) --cache-path \(outer)/cache --explain-skips"
+        let first = try #require(shell(script, within: 60))
+        let second = try #require(shell("GLANCE_DEBUG_RECORDS=1 " + script, within: 60))
+        #expect(second.standardError.components(separatedBy: "\n").filter { $0.hasPrefix("record does not hold") } == [])
+        #expect(second.standardOutput == first.standardOutput && second.status == first.status)
+        #expect(first.standardOutput.contains("\(outer)/Outside/Intent.swift: not read: it leads outside the folder being linted"))
+        // A file outside changes: nothing Glance read has, so the record still holds.
+        try write(Self.oneViolation + "// changed\n", to: outer + "/Outside/Intent.swift")
+        let third = try #require(shell("GLANCE_DEBUG_RECORDS=1 " + script, within: 60))
+        #expect(third.standardOutput == first.standardOutput)
+        #expect(!third.standardError.contains("record does not hold"))
+    }
+
     @Test func baselineNamedOutsideTheConfigurationFolderIsRefused() throws {
         let folder = try scratchFolder("baseline-outside")
         defer { try? FileManager.default.removeItem(atPath: folder) }

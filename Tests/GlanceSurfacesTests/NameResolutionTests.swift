@@ -52,6 +52,18 @@ struct LazyParsingTests {
         #expect(model.index.parsedFiles.map(\.path).contains("/p/Row.swift"))
     }
 
+    /// A static App Group store (`Vault.store`) is reached through its type's name: a file that calls the same
+    /// methods on an unrelated `store` of its own is not parsed for it.
+    @Test func staticStoresLeadOnlyToFilesThatNameTheirType() {
+        let model = project(targets: [("App", .app, .iOS, [
+            "/p/App/Vault.swift": "import Foundation\nenum Vault {\n    private static let store = UserDefaults(suiteName: \"group.com.example.app\")!\n    static func token() -> String? { store.string(forKey: \"token\") }\n}",
+            "/p/App/Search.swift": "import Foundation\nfinal class Search {\n    private let store: UserDefaults\n    init(store: UserDefaults) { self.store = store }\n    var engine: String? { store.string(forKey: \"engine\") }\n}",
+            "/p/App/Sync.swift": "import Foundation\nfunc sync() { Vault.store.set(1, forKey: \"synced\") }",
+        ])])
+        #expect(model.storeAccesses.map(\.key).sorted() == ["synced", "token"])
+        #expect(!model.index.parsedFiles.map(\.path).contains("/p/App/Search.swift"))
+    }
+
     /// Only a top-level declaration with a framework's name shadows it everywhere: a file that declares one only
     /// inside another type is not parsed to find out, and the framework's API is recognised.
     @Test func onlyTopLevelDeclarationsAreParsedToTellWhetherTheyShadow() {
@@ -71,6 +83,25 @@ struct LazyParsingTests {
 }
 
 struct NameResolutionTests {
+    /// Several files of one module each declare `private enum Constants` (only private declarations of one name
+    /// compile side by side): each file's own is the one its code means.
+    @Test func aFileMeansItsOwnPrivateDeclarationOfAName() {
+        func widget(_ name: String, kind: String) -> String {
+            widgetImports + """
+                private enum Constants { static let kind = "\(kind)" }
+                struct \(name): Widget {
+                    var body: some WidgetConfiguration { StaticConfiguration(kind: Constants.kind, provider: Provider()) { _ in Text("") } }
+                }
+                """
+        }
+        let model = project(targets: [("Widgets", .widgetExtension, .iOS, [
+            "/p/W/List.swift": widget("ListWidget", kind: "list"),
+            "/p/W/Note.swift": widget("NoteWidget", kind: "note"),
+            "/p/W/New.swift": widget("NewNoteWidget", kind: "new"),
+        ])])
+        #expect(model.widgets.map { "\($0.typeName)=\($0.kind?.known ?? "?")" }.sorted() == ["ListWidget=list", "NewNoteWidget=new", "NoteWidget=note"])
+    }
+
     /// FC2-10: an iOS and a watchOS widget extension declare the same names in their own files.
     @Test func sameNamesInTwoModulesAreTwoTypes() throws {
         func extensionFiles(_ folder: String, image: String) -> [String: String] {

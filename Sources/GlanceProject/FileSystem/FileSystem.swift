@@ -109,7 +109,8 @@ public final class FileSystem: @unchecked Sendable {
         if let cached = listings[directory] { lock.unlock(); return cached }
         lock.unlock()
         var names: [String] = []
-        if isInside(directory), let handle = FilePathBytes.withCString(directory, { opendir($0) }) {
+        let inside = isInside(directory)
+        if inside, let handle = FilePathBytes.withCString(directory, { opendir($0) }) {
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                     pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
@@ -121,7 +122,8 @@ public final class FileSystem: @unchecked Sendable {
             closedir(handle)
         }
         names.sort()
-        if observed { Self.tell(.listing(path: directory), Self.listingAnswer(names)) }
+        // A folder outside is not listed: the canonical path asked for above tells that, not a listing.
+        if observed && inside { Self.tell(.listing(path: directory), Self.listingAnswer(names)) }
         lock.lock(); listings[directory] = names; lock.unlock()
         return names
     }
@@ -205,6 +207,8 @@ public final class FileSystem: @unchecked Sendable {
 
     func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
         let question = FileQuestion.read(path: path, kind: limit.kind, maximumBytes: limit.maximumBytes, prefix: prefix)
+        // A file outside is not read: the canonical path asked for here tells that, not a read.
+        if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         do {
             let data = try unobservedRead(path, limit: limit, prefix: prefix)
             if observed { Self.tell(question, .bytes(data)) }
