@@ -4,7 +4,7 @@ import GlanceSourceIndex
 /// One pass over all parsed code for the calls that are not tied to a widget declaration: App Group
 /// storage and its keys, reloads, Live Activity requests, AlarmKit configurations, Double Tap modifiers and
 /// URL handlers.
-struct CodeScan {
+final class CodeScan {
     let resolver: Resolver
     var alarms: [AlarmSurface] = []
     var alarmIntentUses: [IntentUse] = []
@@ -32,7 +32,7 @@ struct CodeScan {
 
     init(resolver: Resolver) { self.resolver = resolver }
 
-    mutating func run() {
+    func run() {
         let files = resolver.index.parsedFiles
         let stores = groupStoreNames(files)
         var alarmPresentations: [String: [(String, SourceLocation)]] = [:]      // site key → presentations built there

@@ -23,7 +23,7 @@ struct SurfaceBuilder {
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
         let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
         parseStoreUsers()
-        var scan = CodeScan(resolver: resolver)
+        let scan = CodeScan(resolver: resolver)
         scan.run()
         let targets = project.targets.map { target -> TargetSurface in
             var kind = target.kind
