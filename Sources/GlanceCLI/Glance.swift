@@ -31,8 +31,8 @@ public enum Glance {
         guard let records, let key = records.recordKey(["project", executableIdentity, FileManager.default.currentDirectoryPath, path]) else {
             return try loader.load(path: path)
         }
-        if let record = records.record(key, as: ProjectRecord.self), record.answers.holdToday() {
-            for case let observer as RunObserver in FileSystem.observers { observer.hear(record.answers) }
+        if let record = records.record(key, as: ProjectRecord.self), let answered = record.answers.heldToday() {
+            for case let observer as RunObserver in FileSystem.observers { observer.hear(answered) }
             loader.fileSystem.confine(to: record.boundary)
             return record.model
         }

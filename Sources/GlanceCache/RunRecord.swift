@@ -29,14 +29,17 @@ public struct RecordedAnswers: Codable, Sendable {
     /// Whether every question gets the same answer from the disk now: first the sizes of the files read (an edit
     /// mostly changes one: no file is read then), statuses, listings and paths, then the files, read again and
     /// hashed on all cores; it stops at the first answer that differs.
-    public func holdToday() -> Bool {
-        guard let answered else { return false }
+    public func holdToday() -> Bool { heldToday() != nil }
+
+    /// The questions and answers, decoded, when every one holds today (see `holdToday()`); nil otherwise.
+    public func heldToday() -> [(question: FileQuestion, answer: String)]? {
+        guard let answered else { return nil }
         let isRead = { (item: (question: FileQuestion, answer: String)) -> Bool in if case .read = item.question { return true } else { return false } }
         let sizes = FileSystem.Sizes()
         for (question, answer) in answered {
             guard case .read(let path, _, _, nil) = question, answer.hasPrefix("h:"), let colon = answer.lastIndex(of: ":"),
                   let size = Int(answer[answer.index(after: colon)...]) else { continue }
-            if sizes.size(of: path) != size { Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")"); return false }
+            if sizes.size(of: path) != size { Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")"); return nil }
         }
         let differs = Flag()
         for pass in [answered.filter { !isRead($0) }, answered.filter(isRead)] {
@@ -46,9 +49,9 @@ public struct RecordedAnswers: Codable, Sendable {
                 if now != pass[index].answer { Self.log(pass[index].question, pass[index].answer, now); differs.set() }
                 return nil
             }
-            if differs.isSet { return false }
+            if differs.isSet { return nil }
         }
-        return true
+        return answered
     }
 
     /// `GLANCE_DEBUG_RECORDS=1` says on standard error which question a record does not hold on.
@@ -121,8 +124,7 @@ public final class RunObserver: FileObserver, @unchecked Sendable {
     public func observed(_ question: FileQuestion, _ answer: FileAnswer) { hear(question, Self.text(answer)) }
 
     /// Hears answers recorded earlier and found to hold today (a project record used instead of reading).
-    public func hear(_ answers: RecordedAnswers) {
-        guard let answered = answers.answered else { lock.lock(); consistent = false; lock.unlock(); return }
+    public func hear(_ answered: [(question: FileQuestion, answer: String)]) {
         for (question, answer) in answered { hear(question, answer) }
     }
 

@@ -483,7 +483,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// The paths of the files whose text contains all the words, sorted; nothing is parsed.
     public func paths(mentioningAll words: Set<String>) -> [String] {
-        paths.filter { tokens[$0].map { words.isSubset(of: $0.words) } ?? false }
+        paths.filter { tokens[$0].map { $0.words.isSuperset(of: words) } ?? false }
     }
 
     /// Files that call a `UserDefaults` method with a key on a property of this name (`prefs.set(…, forKey:)`;

@@ -8,7 +8,7 @@
 /// too often rather than too rarely.
 public struct FileTokens: Sendable {
     /// Every identifier-like word in the file (comments and string contents included).
-    public let words: Set<String>
+    public let words: WordList
     /// The framework names of `SourceIndex.triggerWords` written in code: not in a comment or in a string
     /// literal's text, and not as the name a declaration gives (`enum Widget`, `func onOpenURL`, `let suiteName`).
     /// What decides that a file is parsed eagerly (Home Assistant's strings file mentions `Widget` only as
@@ -241,7 +241,7 @@ public struct FileTokens: Sendable {
             afterAt = false
             index += 1
         }
-        self.words = words
+        self.words = WordList(words)
         self.codeMentions = mentions
         self.typeNames = typeNames
         self.extendedNames = extended
@@ -302,7 +302,7 @@ extension FileTokens: Codable {
             for line in lines { set.insert(String(Substring(line))) }
             return set
         }
-        words = try names(.words)
+        words = WordList(joined: try container.decode(String.self, forKey: .words))
         codeMentions = try names(.codeMentions)
         typeNames = try names(.typeNames)
         aliasNames = try names(.aliasNames)
@@ -321,7 +321,8 @@ extension FileTokens: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        for (key, set) in [(CodingKeys.words, words), (.codeMentions, codeMentions), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
+        try container.encode(words.joined, forKey: .words)
+        for (key, set) in [(CodingKeys.codeMentions, codeMentions), (.typeNames, typeNames), (.aliasNames, aliasNames), (.functionNames, functionNames),
                            (.propertyNames, propertyNames), (.variableNames, variableNames), (.extendedNames, extendedNames),
                            (.topLevelNames, topLevelNames), (.topLevelTypeNames, topLevelTypeNames),
                            (.extensionFunctionNames, extensionFunctionNames), (.storeReceivers, storeReceivers), (.attributes, attributes),
@@ -330,4 +331,55 @@ extension FileTokens: Codable {
         }
         try container.encode(directiveComments, forKey: .directiveComments)
     }
+}
+
+/// A file's words (`FileTokens.words`): a set while the scan builds it; read back from the cache, the sorted
+/// list the cache holds, searched by halving, so that reading a cached scan does not hash every word of the file
+/// into a set (what reading it cost most).
+public struct WordList: Sendable {
+    private enum Storage: Sendable {
+        case set(Set<String>)
+        /// Sorted; each a slice of `text`, which they share.
+        case sorted(text: String, words: [Substring])
+    }
+
+    private let storage: Storage
+
+    init(_ words: Set<String>) { storage = .set(words) }
+
+    /// Words sorted, each followed by a newline (`FileTokens`' coding); anything else is no words.
+    init(joined text: String) {
+        guard text.utf8.last == 0x0A else { storage = .sorted(text: "", words: []); return }
+        let words = text.utf8.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+        storage = .sorted(text: text, words: words)
+    }
+
+    /// The coded form: the words sorted, each followed by a newline.
+    var joined: String {
+        switch storage {
+        case .set(let words): return words.sorted().map { $0 + "\n" }.joined()
+        case .sorted(let text, _): return text
+        }
+    }
+
+    public func contains(_ word: String) -> Bool {
+        switch storage {
+        case .set(let words): return words.contains(word)
+        case .sorted(_, let words):
+            let target = word[...]
+            var low = 0, high = words.count
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            return low < words.count && words[low] == target
+        }
+    }
+
+    public func isDisjoint(with other: Set<String>) -> Bool { !other.contains(where: contains) }
+
+    public func isSuperset(of other: some Sequence<String>) -> Bool { other.allSatisfy(contains) }
+
+    /// The words among `other`.
+    public func intersection(_ other: Set<String>) -> Set<String> { other.filter(contains) }
 }
