@@ -108,9 +108,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let made = madeFolders.contains(shard)
         lock.unlock()
         if !made {
-            guard (try? FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true,
-                                                            attributes: [.posixPermissions: 0o700])) != nil,
-                  Self.isRealFolder(entriesFolder), Self.isRealFolder(shard) else { return }
+            // The cache folder may be reached through a link (a home folder on another disk); its own folders are
+            // made one at a time and used only when they are folders themselves, never a link's target.
+            if !FileManager.default.fileExists(atPath: folder) {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            guard Self.makeRealFolder(entriesFolder), Self.makeRealFolder(shard) else { return }
             lock.lock(); madeFolders.insert(shard); lock.unlock()
         }
         let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
@@ -181,6 +184,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
     /// through a link in its own folders.
+    /// Makes a folder (owner only) unless one is there; true when `path` is then a folder itself, not a link.
+    static func makeRealFolder(_ path: String) -> Bool {
+        if mkdir(path, 0o700) == 0 { return true }
+        return errno == EEXIST && isRealFolder(path)
+    }
+
     static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

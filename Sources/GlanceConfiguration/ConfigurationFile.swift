@@ -58,8 +58,11 @@ public enum ConfigurationFile {
         (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path).standardizedPath
     }
 
+    /// Symbolic links are resolved; the canonical path is also asked through `FileSystem`, so that a run's record
+    /// (`glance lint`) sees where a link leads: a `--config` or `--baseline` link repointed is a change.
     public static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        _ = FileSystem.realPath(joined)
         return (joined as NSString).standardizingPath
     }
 

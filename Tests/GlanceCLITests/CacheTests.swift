@@ -74,6 +74,19 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == ["notes.txt"])
     }
 
+    /// The cache's own folders (`sources-v1`, `records-v1`) replaced by links: nothing is made or written in the
+    /// links' target.
+    @Test func linkedCacheFoldersAreNotWrittenThrough() throws {
+        let project = try copyOfExample("ProductivityTimer")
+        let cache = try scratchFolder("cache-linked-folders")
+        let victim = try scratchFolder("cache-linked-victim")
+        defer { for folder in [(project as NSString).deletingLastPathComponent, cache, victim] { try? FileManager.default.removeItem(atPath: folder) } }
+        try FileManager.default.createSymbolicLink(atPath: cache + "/sources-v1", withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: cache + "/records-v1", withDestinationPath: victim)
+        for _ in 1...2 { #expect(lint([project, "--cache-path", cache]).standardOutput == lint([project, "--no-cache"]).standardOutput) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == [])
+    }
+
     /// An entry whose positions are out of range (crafted, or damaged) is a miss, not a crash of a reporter.
     @Test func entriesWithImpossiblePositionsAreMisses() throws {
         let project = try copyOfExample("CommonMistakes")
@@ -462,6 +475,38 @@ private final class Lines: @unchecked Sendable {
         let json = lint([project, "--reporter", "json", "--cache-path", cache])
         #expect(json.standardOutput == lint([project, "--reporter", "json", "--no-cache"]).standardOutput)
         #expect(lint([project, "--cache-path", cache]).standardOutput == previous.standardOutput)
+    }
+
+    /// `--config` and `--baseline` given as links: repointing a link is a change, though no file changed.
+    @Test func repointedConfigurationAndBaselineLinksAreChanges() throws {
+        let project = try cacheTests.copyOfExample("CommonMistakes")
+        let folder = (project as NSString).deletingLastPathComponent
+        let cache = try scratchFolder("records-links")
+        defer { for path in [folder, cache] { try? FileManager.default.removeItem(atPath: path) } }
+        try #"{"only_rules": ["duplicate_kind"]}"#.write(toFile: folder + "/a.json", atomically: true, encoding: .utf8)
+        try #"{"only_rules": ["widget_url_multiple"]}"#.write(toFile: folder + "/b.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/configuration.json", withDestinationPath: folder + "/a.json")
+        let arguments = [project, "--config", folder + "/configuration.json"]
+        let first = lint(arguments + ["--cache-path", cache])
+        #expect(first.standardOutput == lint(arguments + ["--no-cache"]).standardOutput)
+        try FileManager.default.removeItem(atPath: folder + "/configuration.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/configuration.json", withDestinationPath: folder + "/b.json")
+        let repointed = lint(arguments + ["--cache-path", cache])
+        #expect(repointed.standardOutput == lint(arguments + ["--no-cache"]).standardOutput && repointed.exitCode == lint(arguments + ["--no-cache"]).exitCode)
+        #expect(repointed.standardOutput != first.standardOutput)
+        // A baseline through a linked folder: the folder repointed to one with an empty baseline.
+        let baselines = [folder + "/full", folder + "/empty"]
+        for baseline in baselines { try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true) }
+        _ = lint([project, "--no-cache", "--write-baseline", baselines[0] + "/baseline.json"])
+        _ = lint([project + "/Watch", "--no-cache", "--write-baseline", baselines[1] + "/baseline.json"])
+        try FileManager.default.createSymbolicLink(atPath: folder + "/baselines", withDestinationPath: baselines[0])
+        let withBaseline = [project, "--baseline", folder + "/baselines/baseline.json"]
+        let full = lint(withBaseline + ["--cache-path", cache])
+        try FileManager.default.removeItem(atPath: folder + "/baselines")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/baselines", withDestinationPath: baselines[1])
+        let other = lint(withBaseline + ["--cache-path", cache])
+        #expect(other.standardOutput == lint(withBaseline + ["--no-cache"]).standardOutput)
+        #expect(other.standardOutput != full.standardOutput)
     }
 
     /// A record that cannot be read (truncated, or another's) is ignored and written again.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GlanceSourceIndex
 
@@ -211,6 +212,20 @@ struct TokensTests {
             #expect(tokens.topLevelTypeNames.contains("Widget"), "\(text)")
             #expect(tokens.extensionFunctionNames == tokens.functionNames, "\(text)")
         }
+    }
+
+    /// A scan read back from the cache answers word questions as the scan did (its words kept sorted).
+    @Test func wordsReadBackFromTheCacheAreTheSame() throws {
+        let tokens = FileTokens(scanning: "let café = Widget.kind // naïve _under Zebra a1 \u{1F600}x\nstruct Éclair {}")
+        let decoded = try JSONDecoder().decode(FileTokens.self, from: JSONEncoder().encode(tokens))
+        for word in ["café", "Widget", "kind", "naïve", "_under", "Zebra", "a1", "Éclair", "let", "struct"] {
+            #expect(tokens.words.contains(word) && decoded.words.contains(word), "\(word)")
+        }
+        for word in ["", "caf", "Widgets", "zebra", "A1", "x"] { #expect(!decoded.words.contains(word), "\(word)") }
+        #expect(decoded.words.isSuperset(of: ["Widget", "Zebra"]) && !decoded.words.isSuperset(of: ["Widget", "Nope"]))
+        #expect(decoded.words.isDisjoint(with: ["Nope", "Other"]) && !decoded.words.isDisjoint(with: ["Nope", "kind"]))
+        let empty = try JSONDecoder().decode(FileTokens.self, from: JSONEncoder().encode(FileTokens(scanning: "")))
+        #expect(!empty.words.contains("a"))
     }
 
     @Test func userDefaultsReceiversAreTheWordsBeforeTheMethod() {
