@@ -177,19 +177,14 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let entry: SourceCacheEntry
     }
 
-    func entryPath(_ key: String) -> String { entriesFolder + "/" + key.prefix(2) + "/" + key }
-
-    /// `recordsFolder`'s file for a record's key.
-    func recordPath(_ key: String) -> String { recordsFolder + "/" + key.prefix(2) + "/" + key }
-
-    /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
-    /// through a link in its own folders.
     /// Makes a folder (owner only) unless one is there; true when `path` is then a folder itself, not a link.
     static func makeRealFolder(_ path: String) -> Bool {
         if mkdir(path, 0o700) == 0 { return true }
         return errno == EEXIST && isRealFolder(path)
     }
 
+    /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
+    /// through a link in its own folders.
     static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -258,9 +258,16 @@ public final class SourceIndex: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// `GLANCE_DEBUG_PARSE=1` logs each file parsed on demand to standard error (for finding what a rule
-    /// makes Glance parse; see Scripts/benchmark.sh).
+    /// `GLANCE_DEBUG_PARSE=1` logs each file parsed to standard error: eagerly, with the names that made it, or
+    /// on demand (`GLANCE_DEBUG_PARSE=stack`: with the calls that asked for it), for finding what a rule makes
+    /// Glance parse.
     public static let logsParses = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] != nil
+
+    /// The calls that asked for a parse, when `GLANCE_DEBUG_PARSE=stack`; else empty.
+    private static func parseLogStack() -> String {
+        guard ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack" else { return "" }
+        return Thread.callStackSymbols.dropFirst(3).prefix(8).map { "    " + $0 + "\n" }.joined()
+    }
 
     /// Several files, parsed on all cores when they are not yet, in the order given.
     private func parseBatch(_ paths: [String]) -> [FileIndex] {
@@ -269,8 +276,7 @@ public final class SourceIndex: @unchecked Sendable {
         lock.unlock()
         if todo.count > 1 {
             if Self.logsParses {
-                let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
-                    ? Thread.callStackSymbols.dropFirst(2).prefix(8).map { "    " + $0 + "\n" }.joined() : ""
+                let stack = Self.parseLogStack()
                 FileHandle.standardError.write(todo.map { "lazy parse \($0)\n\(stack)" }.joined().data(using: .utf8)!)
             }
             parseAll(todo)
@@ -288,12 +294,7 @@ public final class SourceIndex: @unchecked Sendable {
             file = cached
         } else {
             guard let text = texts[path] else { return nil }
-            if Self.logsParses {
-                // GLANCE_DEBUG_PARSE=stack: with the calls that asked for the file.
-                let stack = ProcessInfo.processInfo.environment["GLANCE_DEBUG_PARSE"] == "stack"
-                    ? Thread.callStackSymbols.dropFirst(2).prefix(8).map { "    " + $0 + "\n" }.joined() : ""
-                FileHandle.standardError.write("lazy parse \(path)\n\(stack)".data(using: .utf8)!)
-            }
+            if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n\(Self.parseLogStack())".data(using: .utf8)!) }
             file = Extractor.index(source: text, path: path)
         }
         lock.lock(); recordParsed(file, path: path); lock.unlock()
