@@ -343,15 +343,16 @@ public final class FileSystem: @unchecked Sendable {
     }
 }
 
-// The C library's `read` and `access`, which methods of `FileSystem` would otherwise hide.
+// The C library's `read` (for this module: `FileSystem` and `PlistReader`) and `access`, which methods named
+// `read` would otherwise hide.
 #if canImport(Glibc)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(descriptor, buffer, count) }
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(descriptor, buffer, count) }
 private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Glibc.access(path, mode) }
 #elseif canImport(Musl)
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Musl.read(descriptor, buffer, count) }
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Musl.read(descriptor, buffer, count) }
 private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Musl.access(path, mode) }
 #else
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(descriptor, buffer, count) }
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(descriptor, buffer, count) }
 private func systemAccess(_ path: UnsafePointer<CChar>, _ mode: Int32) -> Int32 { Darwin.access(path, mode) }
 #endif
 

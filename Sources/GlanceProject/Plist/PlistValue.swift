@@ -157,14 +157,3 @@ public enum PlistReader {
         return nsError.localizedDescription
     }
 }
-
-/// `read(2)`, named apart from the `read` methods in scope.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.read(descriptor, buffer, count)
-    #elseif canImport(Glibc)
-    return Glibc.read(descriptor, buffer, count)
-    #else
-    return Musl.read(descriptor, buffer, count)
-    #endif
-}
