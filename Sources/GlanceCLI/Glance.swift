@@ -14,14 +14,19 @@ public enum Glance {
     /// not scanned or parsed again, and the project model comes from its record while the project's files are
     /// unchanged (the model is the same); call `model.index.saveCache()` when done.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
+    /// `likelyParsed`: files an earlier run parsed (see `SourceIndex.init(paths:parseGuard:cache:progress:likelyParsed:load:)`).
     public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
-                                progress: SourceIndex.Progress? = nil) throws -> SurfaceModel {
+                                progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> SurfaceModel {
         let loader = ProjectLoader()
+        DebugTime.mark("start")
         let project = try loadProject(path, loader: loader, records: cache as? SourceCache)
+        DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
-        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress)
+        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed)
         if parseEverything { index.parseEverything() }
-        return SurfaceModel.build(project: project, index: index)
+        let model = SurfaceModel.build(project: project, index: index)
+        DebugTime.mark("surfaces built")
+        return model
     }
 
     /// The project model at `path`: from the cache's record when every question its reading asked the disk
@@ -31,7 +36,9 @@ public enum Glance {
         guard let records, let key = records.recordKey(["project", executableIdentity, FileManager.default.currentDirectoryPath, path]) else {
             return try loader.load(path: path)
         }
-        if let record = records.record(key, as: ProjectRecord.self), let answered = record.answers.heldToday() {
+        let record = records.record(key, as: ProjectRecord.self)
+        DebugTime.mark("project record read")
+        if let record, let answered = record.answers.heldToday() {
             for case let observer as RunObserver in FileSystem.observers { observer.hear(answered) }
             loader.fileSystem.confine(to: record.boundary)
             return record.model
@@ -58,10 +65,12 @@ public enum Glance {
     /// are applied by the linter; the baseline is not (see `LintSettings`).
     /// With a `cache` (see `surfaces(at:parseEverything:cache:progress:)`), what the run worked out is stored in it.
     public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
-                            progress: SourceIndex.Progress? = nil) throws -> (SurfaceModel, LintResult) {
-        let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress)
+                            progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> (SurfaceModel, LintResult) {
+        let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress, likelyParsed: likelyParsed)
         let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
+        DebugTime.mark("rules judged")
         model.index.saveCache()
+        DebugTime.mark("cache saved")
         return (model, configuration.filter(result, root: model.project.root))
     }
 

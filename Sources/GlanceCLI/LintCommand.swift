@@ -26,7 +26,10 @@ extension CommandLineTool {
         let request = try LintRequest(arguments.positionals)
         // A run that did this before, in this folder, reading the same: print what it printed.
         let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.recordKey($0) } }
-        if let cache, let recordKey, let record = cache.record(recordKey, as: RunRecord.self), record.answers.holdToday() {
+        DebugTime.mark("arguments read")
+        let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord.self) } }
+        DebugTime.mark("run record read")
+        if let record = runRecord, record.answers.holdToday() {
             output.standardOutput += record.standardOutput
             output.standardError += record.standardError
             output.exitCode = record.exitCode
@@ -35,6 +38,7 @@ extension CommandLineTool {
             }
             return
         }
+        DebugTime.mark("run record checked")
         let observer = recordKey == nil ? nil : RunObserver()
         if let observer { FileSystem.startObserving(observer) }
         defer { if let observer { FileSystem.stopObserving(observer) } }
@@ -43,21 +47,26 @@ extension CommandLineTool {
         defer { progress?.stop() }
         let report: LintReport
         switch request {
-        case .project(let path): report = try lintProject(path, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
+        case .project(let path):
+            report = try lintProject(path, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index,
+                                     likelyParsed: Set(runRecord?.parsedFiles ?? []), output: &output)
         case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
         progress?.stop()
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
         output.exitCode = report.failing ? 1 : 0
+        DebugTime.mark("output rendered")
         if let observer { FileSystem.stopObserving(observer) }
         let errors = report.result.violations.filter { $0.severity == .error }.count
         let warnings = report.result.violations.count - errors
         if let cache, let recordKey, let answers = observer?.answers {
             cache.storeRecord(RunRecord(answers: answers, standardOutput: output.standardOutput,
                                            standardError: String(output.standardError.dropFirst(errorBefore.count)), exitCode: output.exitCode,
-                                           errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount), key: recordKey)
+                                           errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount,
+                                           parsedFiles: report.parsedFiles), key: recordKey)
             cache.finish()
+            DebugTime.mark("run recorded")
         }
         if !quiet {
             output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: report.fileCount, seconds: clock() - started) + "\n"
@@ -80,6 +89,8 @@ extension CommandLineTool {
         var displayRoot: String
         var failing: Bool
         var fileCount: Int
+        /// The files the run parsed (for the run's record).
+        var parsedFiles: [String] = []
     }
 
     /// True when Glance runs in an Xcode build phase (Xcode sets `XCODE_VERSION_ACTUAL` there): Xcode matches
@@ -133,10 +144,10 @@ extension CommandLineTool {
     }
 
     private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,
-                             output: inout Output) throws -> LintReport {
+                             likelyParsed: Set<String>, output: inout Output) throws -> LintReport {
         let settings = try LintSettings(arguments: arguments, path: path)
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
-                                              cache: cache, progress: progress)
+                                              cache: cache, progress: progress, likelyParsed: likelyParsed)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
         if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
             output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
@@ -144,7 +155,7 @@ extension CommandLineTool {
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
         return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot,
                           failing: result.violations.contains { $0.severity == .error || settings.strict },
-                          fileCount: model.index.paths.count)
+                          fileCount: model.index.paths.count, parsedFiles: model.index.parsedPaths)
     }
 
     /// Lints each file's project once, and keeps the findings in the files given. Violations carry the file as

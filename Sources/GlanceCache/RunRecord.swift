@@ -33,14 +33,16 @@ public struct RecordedAnswers: Codable, Sendable {
 
     /// The questions and answers, decoded, when every one holds today (see `holdToday()`); nil otherwise.
     public func heldToday() -> [(question: FileQuestion, answer: String)]? {
-        guard let answered else { return nil }
-        let isRead = { (item: (question: FileQuestion, answer: String)) -> Bool in if case .read = item.question { return true } else { return false } }
+        guard questions.count == answers.count else { return nil }
+        // Sizes first, decoding only the questions that read a whole file: an edit stops the check there.
         let sizes = FileSystem.Sizes()
-        for (question, answer) in answered {
-            guard case .read(let path, _, _, nil) = question, answer.hasPrefix("h:"), let colon = answer.lastIndex(of: ":"),
+        for (code, answer) in zip(questions, answers) where code.hasPrefix("R|") && answer.hasPrefix("h:") {
+            guard let question = FileQuestion(code: code), case .read(let path, _, _, nil) = question, let colon = answer.lastIndex(of: ":"),
                   let size = Int(answer[answer.index(after: colon)...]) else { continue }
             if sizes.size(of: path) != size { Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")"); return nil }
         }
+        guard let answered else { return nil }
+        let isRead = { (item: (question: FileQuestion, answer: String)) -> Bool in if case .read = item.question { return true } else { return false } }
         let differs = Flag()
         for pass in [answered.filter { !isRead($0) }, answered.filter(isRead)] {
             _ = concurrentMap(pass.count) { index -> Bool? in
@@ -85,8 +87,13 @@ public struct RunRecord: Codable, Sendable {
     public let errors: Int?
     public let warnings: Int?
     public let files: Int?
+    /// The files the run parsed: when the record does not hold, the next run parses those it must parse again
+    /// (edited since) while it scans the others (`SourceIndex`'s `likelyParsed`).
+    public let parsedFiles: [String]?
 
-    public init(answers: RecordedAnswers, standardOutput: String, standardError: String, exitCode: Int32, errors: Int?, warnings: Int?, files: Int?) {
+    public init(answers: RecordedAnswers, standardOutput: String, standardError: String, exitCode: Int32, errors: Int?, warnings: Int?, files: Int?,
+                parsedFiles: [String]? = nil) {
+        self.parsedFiles = parsedFiles
         self.answers = answers
         self.standardOutput = standardOutput
         self.standardError = standardError

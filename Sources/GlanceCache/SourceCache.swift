@@ -20,7 +20,7 @@ import Darwin
 ///   another version's, something that is not a regular file, more than `maximumEntryBytes` — is a miss, and the
 ///   entry is written again. The cache never fails a run: a folder that cannot be written only makes it slower.
 /// - Bounded: after a run that wrote entries, the least recently used entries are removed until the entries take
-///   at most `maximumBytes` (an entry read is marked used at most once a day).
+///   at most `maximumBytes` (an entry read is marked used at most once a day); once per run (`finish()`).
 public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// The cache folder (`--cache-path`, or `defaultFolder`); entries are in `entriesFolder`.
     public let folder: String
@@ -45,6 +45,9 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
     private var wrote = false
+    /// Whether `finish()` has bounded the cache: it does so once (listing every entry costs a run on a large app
+    /// several milliseconds); what is written after, such as the run's record, is counted by the next run.
+    private var evicted = false
 
     /// - Parameters:
     ///   - folder: the cache folder; created when the first entry is written.
@@ -129,10 +132,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     public func finish() {
         lock.lock()
-        let wrote = self.wrote
-        self.wrote = false
+        let evicts = wrote && !evicted
+        evicted = evicted || wrote
+        wrote = false
         lock.unlock()
-        if wrote { evict() }
+        if evicts { evict() }
     }
 
     // MARK: - Records

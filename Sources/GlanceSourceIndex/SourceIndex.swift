@@ -50,11 +50,15 @@ public final class SourceIndex: @unchecked Sendable {
     /// (2: the parse guard counts quote runs and nesting without brackets; long operator sequences stay flat.
     /// 3: the scan finds the framework names written in code, `FileTokens.codeMentions`. 4: it finds top-level
     /// type names, extension functions and `UserDefaults` receivers: `FileTokens.topLevelTypeNames`,
-    /// `extensionFunctionNames`, `storeReceivers`.)
-    public static let cacheFormat = 4
+    /// `extensionFunctionNames`, `storeReceivers`. 5: sets of names are coded with a space after each name, words
+    /// sorted by their bytes.)
+    public static let cacheFormat = 5
     private var cacheKeys: [String: String] = [:]
     private var cacheEntries: [String: SourceCacheEntry] = [:]
     private var cachedIndexes: [String: FileIndex] = [:]
+    /// Files parsed ahead of being asked for (see `likelyParsed`), not yet asked for.
+    private var preparsed: [String: FileIndex] = [:]
+    private let likelyParsed: Set<String>
     private var changedEntries: Set<String> = []
     /// Files whose scan came from the cache, and files parsed (declarations from the cache, or by SwiftParser).
     public private(set) var cacheHits = 0
@@ -102,8 +106,13 @@ public final class SourceIndex: @unchecked Sendable {
     /// With a `cache`, a file whose text the cache holds is neither scanned nor checked again, and its declarations
     /// come from the cache when it is parsed; `saveCache()` stores what this run worked out. The index is the same
     /// with or without a cache: which files are parsed, and everything built from them, is decided on every run.
+    ///
+    /// `likelyParsed` names files an earlier run parsed: one of them that the cache does not hold parsed (it was
+    /// edited since) is parsed while the other files are scanned, and that parse is used if the run asks for the
+    /// file. It changes only when the work is done, never what is parsed.
     public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), cache: (any SourceIndexCache)? = nil,
-                progress: Progress? = nil, load: @escaping Loader) {
+                progress: Progress? = nil, likelyParsed: Set<String> = [], load: @escaping Loader) {
+        self.likelyParsed = likelyParsed
         self.paths = paths.sorted()
         self.load = load
         self.parseGuard = parseGuard
@@ -111,13 +120,10 @@ public final class SourceIndex: @unchecked Sendable {
         self.progress = progress
         progress?.start(files: paths.count)
         scanAll()
+        DebugTime.mark("scanned \(paths.count) files")
         var words = Self.triggerWords
         defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
-        var candidates = self.paths.filter { path in
-            guard let tokens = tokens[path] else { return false }
-            return !tokens.codeMentions.isEmpty || tokens.attributes.contains("main")
-                || tokens.strings.contains { $0.hasPrefix("group.") }
-        }
+        var candidates = self.paths.filter { path in tokens[path].map(Self.isParsedEagerly) ?? false }
         // Parse, then follow project protocols, aliases and classes that refine a framework type, until no
         // new refining name appears (a refinement may itself be refined in a file already parsed).
         while true {
@@ -130,6 +136,7 @@ public final class SourceIndex: @unchecked Sendable {
                 }.joined().data(using: .utf8)!)
             }
             parseAll(candidates)
+            DebugTime.mark("parsed \(candidates.count) files eagerly")
             let newWords = refiningNames(of: words).subtracting(words)
             if newWords.isEmpty { break }
             words.formUnion(newWords)
@@ -137,8 +144,17 @@ public final class SourceIndex: @unchecked Sendable {
         }
     }
 
+    /// Whether a file is parsed whatever the project declares: its code names a framework Glance checks, it holds
+    /// the app's `@main`, or it writes an App Group id.
+    static func isParsedEagerly(_ tokens: FileTokens) -> Bool {
+        !tokens.codeMentions.isEmpty || tokens.attributes.contains("main") || tokens.strings.contains { $0.hasPrefix("group.") }
+    }
+
     // MARK: - Reading
 
+    /// Reads and scans every file on all cores (from the cache when it holds the text). A file that is parsed
+    /// eagerly, or that an earlier run parsed (`likelyParsed`), and whose declarations the cache does not hold, is
+    /// parsed right after its scan, while other cores still scan.
     private func scanAll() {
         let paths = self.paths
         let load = self.load
@@ -146,7 +162,15 @@ public final class SourceIndex: @unchecked Sendable {
         let cache = self.cache
         let context = cacheContext
         let progress = self.progress
-        let scanned = concurrentMap(paths.count) { index -> Result<(key: String?, entry: SourceCacheEntry, hit: Bool, text: String), SourceLoadError>? in
+        let likelyParsed = self.likelyParsed
+        // Whether a file read now, not held parsed by the cache, is parsed while other files are scanned: one that
+        // is parsed eagerly (recorded as parsed), or one an earlier run parsed (kept until asked for).
+        let parsesAhead = { @Sendable (path: String, tokens: FileTokens) in Self.isParsedEagerly(tokens) || likelyParsed.contains(path) }
+        typealias Scanned = (key: String?, entry: SourceCacheEntry, hit: Bool, text: String, parsed: FileIndex?)
+        // Files an earlier run parsed go first: one edited since is parsed while the other cores scan the rest.
+        let order = paths.indices.filter { likelyParsed.contains(paths[$0]) } + paths.indices.filter { !likelyParsed.contains(paths[$0]) }
+        let scannedInOrder = concurrentMap(paths.count) { position -> Result<Scanned, SourceLoadError>? in
+            let index = order[position]
             let text: String
             defer { progress?.read() }
             do { text = try load(paths[index]) } catch {
@@ -157,15 +181,24 @@ public final class SourceIndex: @unchecked Sendable {
                 let found = cache.lookup(text: text, context: context, path: paths[index])
                 key = found.key
                 // An entry holds a refusal or a scan; one with neither is not used.
-                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil { return .success((key, entry, true, text)) }
+                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil {
+                    let parsed = entry.index == nil && entry.tokens.map({ parsesAhead(paths[index], $0) }) == true
+                        ? Extractor.index(source: text, path: paths[index]) : nil
+                    return .success((key, entry, true, text, parsed))
+                }
             }
             if let refusal = parseGuard.refusal(text) {
-                return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false, ""))
+                return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false, "", nil))
             }
-            return .success((key, SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: Self.holdsReplacementCharacter(text), index: nil), false, text))
+            let tokens = FileTokens(scanning: text)
+            let parsed = parsesAhead(paths[index], tokens) ? Extractor.index(source: text, path: paths[index]) : nil
+            return .success((key, SourceCacheEntry(refusal: nil, tokens: tokens, replaced: Self.holdsReplacementCharacter(text), index: nil), false, text, parsed))
         }
+        lock.lock(); defer { lock.unlock() }
+        var scanned = [Result<Scanned, SourceLoadError>?](repeating: nil, count: paths.count)
+        for (position, index) in order.enumerated() { scanned[index] = scannedInOrder[position] }
         for (index, path) in paths.enumerated() {
-            let result: (key: String?, entry: SourceCacheEntry, hit: Bool, text: String)
+            let result: Scanned
             switch scanned[index] {
             case .success(let value)?: result = value
             case .failure(let error)?: unreadable[path] = error.reason; continue
@@ -191,6 +224,9 @@ public final class SourceIndex: @unchecked Sendable {
             for name in fileTokens.extensionFunctionNames { extensionFunctionOwners[name, default: []].append(path) }
             for name in fileTokens.topLevelTypeNames { topLevelTypeOwners[name, default: []].append(path) }
             for name in fileTokens.topLevelNames { globalOwners[name, default: []].append(path) }
+            if let file = result.parsed {
+                if Self.isParsedEagerly(fileTokens) { recordParsed(file, path: path) } else { preparsed[path] = file }
+            }
         }
     }
 
@@ -212,6 +248,7 @@ public final class SourceIndex: @unchecked Sendable {
     private func recordParsed(_ file: FileIndex, path: String) {
         if parsed[path] == nil { progress?.parsed() }
         parsed[path] = file
+        preparsed[path] = nil
         guard cacheEntries[path] != nil else { return }
         if cachedIndexes[path] != nil { parsedFromCache += 1; return }
         cacheEntries[path]!.index = file
@@ -245,11 +282,12 @@ public final class SourceIndex: @unchecked Sendable {
     private func parseAll(_ candidates: [String]) {
         lock.lock()
         let todo = candidates.filter { parsed[$0] == nil }
-        lock.unlock()
         let cachedIndexes = self.cachedIndexes
+        let preparsed = todo.map { self.preparsed[$0] }
         let texts = todo.map { self.texts[$0] }
+        lock.unlock()
         let results = concurrentMap(todo.count) { index -> FileIndex? in
-            if let file = cachedIndexes[todo[index]] { return file }
+            if let file = cachedIndexes[todo[index]] ?? preparsed[index] { return file }
             guard let text = texts[index] else { return nil }
             return Extractor.index(source: text, path: todo[index])
         }
@@ -287,10 +325,11 @@ public final class SourceIndex: @unchecked Sendable {
     private func parse(_ path: String) -> FileIndex? {
         lock.lock()
         if let file = parsed[path] { lock.unlock(); return file }
+        let ready = preparsed[path]
         lock.unlock()
         guard tokens[path] != nil else { return nil }
         let file: FileIndex
-        if let cached = cachedIndexes[path] {
+        if let cached = cachedIndexes[path] ?? ready {
             file = cached
         } else {
             guard let text = texts[path] else { return nil }
@@ -321,6 +360,12 @@ public final class SourceIndex: @unchecked Sendable {
     public var parsedFiles: [FileIndex] {
         lock.lock(); defer { lock.unlock() }
         return parsed.keys.sorted().map { parsed[$0]! }
+    }
+
+    /// The paths of the files parsed so far, sorted.
+    public var parsedPaths: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return parsed.keys.sorted()
     }
 
     /// The index of one file, parsing it if needed; nil when it cannot be read.
@@ -437,10 +482,11 @@ public final class SourceIndex: @unchecked Sendable {
         let parts = name.split(separator: ".").map(String.init)
         let first = parts.first ?? name, simple = parts.last ?? name
         if aliasOwners[simple] != nil || aliasOwners[first] != nil { return true }
-        return ((typeOwners[simple] ?? []) + (extensionOwners[simple] ?? []) + (extensionOwners[first] ?? [])).contains { path in
+        func declares(_ path: String) -> Bool {
             guard visible(path), let tokens = tokens[path] else { return false }
             return tokens.functionNames.contains(member) || (computedOnly ? tokens.variableNames : tokens.propertyNames).contains(member)
         }
+        return [typeOwners[simple], extensionOwners[simple], extensionOwners[first]].contains { $0?.contains(where: declares) == true }
     }
 
     /// Whether a file that declares or extends this type name mentions any of `words` (without parsing).
@@ -472,6 +518,12 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         parseBatch(paths.filter { tokens[$0]?.words.contains(word) ?? false })
+    }
+
+    /// The files parsed so far whose text contains all the words (none is parsed for it).
+    public func parsedFiles(mentioningAll words: Set<String>) -> [FileIndex] {
+        lock.lock(); defer { lock.unlock() }
+        return parsed.keys.sorted().compactMap { path in tokens[path]?.words.isSuperset(of: words) == true ? parsed[path] : nil }
     }
 
     /// Files whose text contains all the words, parsed.

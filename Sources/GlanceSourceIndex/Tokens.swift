@@ -6,7 +6,9 @@
 /// The scan is deliberately generous: a word inside a comment or string still counts as mentioned (`words`),
 /// and where it cannot tell code from a string's text it takes it for code (`codeMentions`), so a file is parsed
 /// too often rather than too rarely.
-public struct FileTokens: Sendable {
+///
+/// Immutable; a class, so that the index hands a file's summary around without copying its sets.
+public final class FileTokens: Sendable {
     /// Every identifier-like word in the file (comments and string contents included).
     public let words: WordList
     /// The framework names of `SourceIndex.triggerWords` written in code: not in a comment or in a string
@@ -258,6 +260,36 @@ public struct FileTokens: Sendable {
         self.strings = strings
         self.directiveComments = directives
     }
+
+    /// Reads what `encode(to:)` wrote (see the coding below).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func names(_ key: CodingKeys) throws -> Set<String> {
+            let joined = try container.decode(String.self, forKey: key)
+            let separator = FileTokens.separator(key)
+            guard joined.utf8.last == separator else { return [] }
+            // Split on the separator's byte (not on Characters, which costs several times more).
+            let lines = joined.utf8.dropLast().split(separator: separator, omittingEmptySubsequences: false)
+            var set = Set<String>(minimumCapacity: lines.count)
+            for line in lines { set.insert(String(Substring(line))) }
+            return set
+        }
+        words = WordList(joined: try container.decode(String.self, forKey: .words))
+        codeMentions = try names(.codeMentions)
+        typeNames = try names(.typeNames)
+        aliasNames = try names(.aliasNames)
+        functionNames = try names(.functionNames)
+        propertyNames = try names(.propertyNames)
+        variableNames = try names(.variableNames)
+        extendedNames = try names(.extendedNames)
+        topLevelNames = try names(.topLevelNames)
+        topLevelTypeNames = try names(.topLevelTypeNames)
+        extensionFunctionNames = try names(.extensionFunctionNames)
+        storeReceivers = try names(.storeReceivers)
+        attributes = try names(.attributes)
+        strings = try names(.strings)
+        directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
+    }
 }
 
 /// A `//` comment found by the lexical scan.
@@ -281,42 +313,16 @@ public struct LineComment: Sendable, Hashable, Codable {
 
 // MARK: - Coding (for the source cache)
 
-/// Each set of names is coded as one string, its members sorted, each followed by a newline (no name, and no
-/// single-line string literal's contents, holds a newline; the empty literal `""` is an empty line): a cached scan is read back with one string per set
-/// instead of one per word, which is most of what reading a cache entry costs.
+/// Each set of names is coded as one string, its members sorted, each followed by a separator: a space for names
+/// (no identifier holds one), a newline for the contents of single-line string literals (none holds one; the
+/// empty literal `""` is an empty line). A cached scan is read back with one string per set instead of one per
+/// word, which is most of what reading a cache entry costs, and names need no escape in JSON (an escape sends
+/// the decoder down its slow path).
 extension FileTokens: Codable {
     private enum CodingKeys: String, CodingKey {
         case words, codeMentions, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames
         case topLevelTypeNames, extensionFunctionNames, storeReceivers, attributes, strings
         case directiveComments
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func names(_ key: CodingKeys) throws -> Set<String> {
-            let joined = try container.decode(String.self, forKey: key)
-            guard joined.utf8.last == 0x0A else { return [] }
-            // Split on the newline byte (not on Characters, which costs several times more).
-            let lines = joined.utf8.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
-            var set = Set<String>(minimumCapacity: lines.count)
-            for line in lines { set.insert(String(Substring(line))) }
-            return set
-        }
-        words = WordList(joined: try container.decode(String.self, forKey: .words))
-        codeMentions = try names(.codeMentions)
-        typeNames = try names(.typeNames)
-        aliasNames = try names(.aliasNames)
-        functionNames = try names(.functionNames)
-        propertyNames = try names(.propertyNames)
-        variableNames = try names(.variableNames)
-        extendedNames = try names(.extendedNames)
-        topLevelNames = try names(.topLevelNames)
-        topLevelTypeNames = try names(.topLevelTypeNames)
-        extensionFunctionNames = try names(.extensionFunctionNames)
-        storeReceivers = try names(.storeReceivers)
-        attributes = try names(.attributes)
-        strings = try names(.strings)
-        directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -327,53 +333,73 @@ extension FileTokens: Codable {
                            (.topLevelNames, topLevelNames), (.topLevelTypeNames, topLevelTypeNames),
                            (.extensionFunctionNames, extensionFunctionNames), (.storeReceivers, storeReceivers), (.attributes, attributes),
                            (.strings, strings)] {
-            try container.encode(set.sorted().map { $0 + "\n" }.joined(), forKey: key)
+            let separator = String(UnicodeScalar(FileTokens.separator(key)))
+            try container.encode(set.sorted().map { $0 + separator }.joined(), forKey: key)
         }
         try container.encode(directiveComments, forKey: .directiveComments)
     }
+
+    /// The byte after each member of a coded set: a newline for string literals' contents, else a space.
+    private static func separator(_ key: CodingKeys) -> UInt8 { key == .strings ? 0x0A : 0x20 }
 }
 
-/// A file's words (`FileTokens.words`): a set while the scan builds it; read back from the cache, the sorted
-/// list the cache holds, searched by halving, so that reading a cached scan does not hash every word of the file
-/// into a set (what reading it cost most).
+/// A file's words (`FileTokens.words`): a set while the scan builds it; read back from the cache, the text the
+/// cache holds (the words sorted by their UTF-8 bytes, each followed by a space), searched by halving in place, so
+/// that reading a cached scan neither hashes every word of the file into a set nor splits the text.
 public struct WordList: Sendable {
     private enum Storage: Sendable {
         case set(Set<String>)
-        /// Sorted; each a slice of `text`, which they share.
-        case sorted(text: String, words: [Substring])
+        /// Sorted by UTF-8 bytes, each followed by a space; empty or ending with a space.
+        case sorted(String)
     }
 
     private let storage: Storage
 
     init(_ words: Set<String>) { storage = .set(words) }
 
-    /// Words sorted, each followed by a newline (`FileTokens`' coding); anything else is no words.
+    /// Words sorted by their UTF-8 bytes, each followed by a space (`FileTokens`' coding); anything else is no
+    /// words.
     init(joined text: String) {
-        guard text.utf8.last == 0x0A else { storage = .sorted(text: "", words: []); return }
-        let words = text.utf8.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-        storage = .sorted(text: text, words: words)
+        storage = .sorted(text.utf8.last == 0x20 ? text : "")
     }
 
-    /// The coded form: the words sorted, each followed by a newline.
+    /// The coded form: the words sorted by their UTF-8 bytes, each followed by a space.
     var joined: String {
         switch storage {
-        case .set(let words): return words.sorted().map { $0 + "\n" }.joined()
-        case .sorted(let text, _): return text
+        case .set(let words): return words.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { $0 + " " }.joined()
+        case .sorted(let text): return text
         }
     }
 
     public func contains(_ word: String) -> Bool {
         switch storage {
         case .set(let words): return words.contains(word)
-        case .sorted(_, let words):
-            let target = word[...]
-            var low = 0, high = words.count
-            while low < high {
-                let middle = (low + high) / 2
-                if words[middle] < target { low = middle + 1 } else { high = middle }
+        case .sorted(let text):
+            // Words are compared as `String`s compare (canonical equivalence): an ASCII word equals only its own
+            // bytes, and is searched by halving; any other is compared with every word (identifiers are ASCII).
+            guard word.utf8.allSatisfy({ $0 < 0x80 }) else {
+                return text.utf8.split(separator: 0x20).contains { String(Substring($0)) == word }
             }
-            return low < words.count && words[low] == target
+            let target = Array(word.utf8)
+            if let found = text.utf8.withContiguousStorageIfAvailable({ Self.search(target, in: $0) }) { return found }
+            return Self.search(target, in: Array(text.utf8)[...])
         }
+    }
+
+    /// Whether `target` is one of the space-ended words of `bytes`, sorted by their bytes.
+    private static func search<Bytes: RandomAccessCollection<UInt8>>(_ target: [UInt8], in bytes: Bytes) -> Bool where Bytes.Index == Int {
+        var low = bytes.startIndex, high = bytes.endIndex
+        while low < high {
+            // The word around the middle: [start, end), with low ≤ start ≤ middle < end < high.
+            var start = (low + high) / 2
+            while start > low && bytes[start - 1] != 0x20 { start -= 1 }
+            var end = start
+            while bytes[end] != 0x20 { end += 1 }
+            let word = bytes[start..<end]
+            if word.elementsEqual(target) { return true }
+            if word.lexicographicallyPrecedes(target) { low = end + 1 } else { high = start }
+        }
+        return false
     }
 
     public func isDisjoint(with other: Set<String>) -> Bool { !other.contains(where: contains) }

@@ -42,11 +42,10 @@ final class CodeScan {
         var locals: [String: Expr] = [:]
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
-            let key = siteKey(site)
-            if case .binding(let name, _, let value?, _) = expr { locals[key + "|" + name] = value }
+            if case .binding(let name, _, let value?, _) = expr { locals[siteKey(site) + "|" + name] = value }
             let bound = locals
             let local = { (argument: Expr) -> Expr in
-                if case .identifier(let name, _) = argument, let value = bound[key + "|" + name] { return value }
+                if case .identifier(let name, _) = argument, let value = bound[self.siteKey(site) + "|" + name] { return value }
                 return argument
             }
             switch expr {
@@ -181,7 +180,7 @@ final class CodeScan {
             alarmPresentations[siteKey(site)] = nil
         }
         // Presentations built where no configuration is made (a helper returning AlarmAttributes).
-        CodeSites.walk(files) { expr, site in
+        if !alarmPresentations.isEmpty { CodeSites.walk(files) { expr, site in
             guard case .call(let call) = expr, let presentation = alarmPresentation(call), alarmPresentations[siteKey(site)] != nil,
                   isFramework("AlarmPresentation", at: call.location, in: site.context) else { return }
             var alarm = AlarmSurface(location: call.location, presentationLocations: presentation == ["alert"] ? [] : [call.location],
@@ -189,7 +188,7 @@ final class CodeScan {
                                      targets: resolver.targets(of: call.location, conditions: site.conditions))
             alarm.isPreviewOrMock = isPreviewOrMock(site)
             alarms.append(alarm)
-        }
+        } }
         urlHandlers += delegateHandlers(files)
         alarms.sort { $0.location < $1.location }
     }
@@ -328,9 +327,15 @@ final class CodeScan {
         resolver.index.typeAliases(named: name).contains { $0.alias.type.map { TypeName.base($0).hasSuffix("AlarmConfiguration") } == true }
     }
 
+    /// The last name of a call that builds a presentation.
+    static let presentationNames: Set<String> = ["AlarmPresentation", "init", "Countdown", "Paused", "Alert"]
+
     /// The presentations a call builds: `AlarmPresentation(alert:countdown:paused:)` or `AlarmPresentation.Countdown(…)`.
     func alarmPresentation(_ call: Call) -> [String]? {
-        let path = call.callee.dottedPath.map { $0.split(separator: ".").map { TypeName.base(String($0)) }.joined(separator: ".") } ?? ""
+        // Every call is asked: the called name rules out most before the path is spelled out.
+        guard Self.presentationNames.contains(TypeName.base(call.name)), let written = call.callee.dottedPath,
+              written.contains("AlarmPresentation") else { return nil }
+        let path = written.split(separator: ".").map { TypeName.base(String($0)) }.joined(separator: ".")
         if path == "AlarmPresentation" || path == "AlarmPresentation.init" {
             var result = ["alert"]
             if let countdown = call.argument("countdown"), !isNil(countdown) { result.append("countdown") }

@@ -549,5 +549,7 @@ private final class Lines: @unchecked Sendable {
         for question in questions { #expect(FileQuestion(code: question.code) == question, "\(question)") }
         #expect(FileQuestion(code: "X|/p") == nil)
         #expect(FileQuestion(code: "R|kind|many|-|/p") == nil)
+        for broken in ["", "S1", "L", "A|x|/p", "A|5", "R|kind|1|x|/p", "R|kind|1", "P/p", "s1|/p"] { #expect(FileQuestion(code: broken) == nil, "\(broken)") }
+        #expect(FileQuestion(code: "P|") == .realPath(path: ""))
     }
 }

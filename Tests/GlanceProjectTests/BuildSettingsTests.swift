@@ -22,6 +22,18 @@ struct BuildSettingsTests {
         #expect(resolved.value("WATCH_ID") == .known("com.example.app.watchkitapp"))
     }
 
+    /// A project record keeps settings as JSON: read back, every assignment (conditions too) and every value is the same.
+    @Test func settingsReadBackFromARecordAreTheSame() throws {
+        let original = settings([[("ID", "com.example"), ("ID[sdk=watchos*][arch=arm64]", "$(inherited).watch"), ("EMPTY", ""), ("A|B", "x y")]],
+                                builtins: ["SRCROOT": "/p"], sdk: "watchos", configuration: "Release")
+        let decoded = try JSONDecoder().decode(BuildSettings.self, from: JSONEncoder().encode(original))
+        #expect(decoded.assignments == original.assignments)
+        #expect(decoded.assignments[1].conditions == ["sdk": "watchos*", "arch": "arm64"])
+        #expect(decoded.sdk == "watchos" && decoded.configuration == "Release" && decoded.builtins == ["SRCROOT": "/p"])
+        for name in ["ID", "EMPTY", "A|B", "SRCROOT", "MISSING"] { #expect(decoded.value(name) == original.value(name), "\(name)") }
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(SettingAssignment.self, from: Data("[\"ID\", \"v\", \"o\", \"sdk\"]".utf8)) }
+    }
+
     @Test func inheritedWithNothingBelowIsEmpty() {
         #expect(settings([[("FLAGS", "$(inherited) -b")]]).value("FLAGS") == .known(" -b"))
     }

@@ -226,6 +226,22 @@ struct TokensTests {
         #expect(decoded.words.isDisjoint(with: ["Nope", "Other"]) && !decoded.words.isDisjoint(with: ["Nope", "kind"]))
         let empty = try JSONDecoder().decode(FileTokens.self, from: JSONEncoder().encode(FileTokens(scanning: "")))
         #expect(!empty.words.contains("a"))
+        // A word written decomposed (e + U+0301) is the same word, as in a set.
+        #expect(decoded.words.contains("cafe\u{301}") && tokens.words.contains("cafe\u{301}"))
+    }
+
+    @Test func aLongWordListAnswersAsASetDoes() throws {
+        // Words of every length and shared prefixes: the search must land on each from any middle.
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abAB_z9")
+        var words = Set<String>()
+        while words.count < 700 { words.insert(String(letters.randomElement(using: &generator)!) + String((0..<Int.random(in: 0...6, using: &generator)).map { _ in letters.randomElement(using: &generator)! })) }
+        let tokens = FileTokens(scanning: words.sorted().joined(separator: " + "))
+        let decoded = try JSONDecoder().decode(FileTokens.self, from: JSONEncoder().encode(tokens))
+        #expect(words.filter { tokens.words.contains($0) }.count > 600)
+        var probes = Array(words) + words.map { $0 + "a" } + words.map { String($0.dropLast()) } + words.map { "_" + $0 }
+        probes += ["", "~", "0", "zzzzzzzzz"]
+        for probe in probes { #expect(decoded.words.contains(probe) == tokens.words.contains(probe), "\(probe)") }
     }
 
     @Test func userDefaultsReceiversAreTheWordsBeforeTheMethod() {

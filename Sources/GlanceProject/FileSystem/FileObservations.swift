@@ -30,23 +30,26 @@ extension FileQuestion {
 
     /// The question `code` gives; nil for a line that is not one.
     public init?(code: String) {
-        let head = code.prefix(2)
-        func fields(_ count: Int) -> [String]? {
-            let parts = code.split(separator: "|", maxSplits: count, omittingEmptySubsequences: false).map(String.init)
-            return parts.count == count + 1 ? parts : nil
+        // Fields are cut at `|` in place (a record holds thousands of questions); the path, last, may hold `|`.
+        var rest = Substring(code)
+        func field() -> Substring? {
+            guard let bar = rest.firstIndex(of: "|") else { return nil }
+            defer { rest = rest[rest.index(after: bar)...] }
+            return rest[..<bar]
         }
-        switch head {
-        case "S1", "S0": guard let parts = fields(1) else { return nil }; self = .status(path: parts[1], followingLinks: head == "S1")
-        case "L|": guard let parts = fields(1) else { return nil }; self = .listing(path: parts[1])
-        case "P|": guard let parts = fields(1) else { return nil }; self = .realPath(path: parts[1])
-        case "A|":
-            guard let parts = fields(2), let mode = Int32(parts[1]) else { return nil }
-            self = .access(path: parts[2], mode: mode)
-        case "R|":
-            guard let parts = fields(4), let maximumBytes = Int(parts[2]) else { return nil }
-            let prefix = parts[3] == "-" ? nil : Int(parts[3])
-            guard parts[3] == "-" || prefix != nil else { return nil }
-            self = .read(path: parts[4], kind: parts[1], maximumBytes: maximumBytes, prefix: prefix)
+        switch field() {
+        case "S1": self = .status(path: String(rest), followingLinks: true)
+        case "S0": self = .status(path: String(rest), followingLinks: false)
+        case "L": self = .listing(path: String(rest))
+        case "P": self = .realPath(path: String(rest))
+        case "A":
+            guard let mode = field().flatMap({ Int32($0) }) else { return nil }
+            self = .access(path: String(rest), mode: mode)
+        case "R":
+            guard let kind = field(), let maximumBytes = field().flatMap({ Int($0) }), let prefixField = field() else { return nil }
+            let prefix = prefixField == "-" ? nil : Int(prefixField)
+            guard prefixField == "-" || prefix != nil else { return nil }
+            self = .read(path: String(rest), kind: String(kind), maximumBytes: maximumBytes, prefix: prefix)
         default: return nil
         }
     }

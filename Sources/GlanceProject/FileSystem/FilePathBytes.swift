@@ -56,6 +56,8 @@ public enum FilePathBytes {
 
     /// The bytes a path stands for on disk.
     public static func bytes(of path: String) -> [UInt8] {
+        // A mapped scalar (U+10FF80…U+10FFFF) is written F4 8F …: a path without the byte F4 is its own bytes.
+        if !path.utf8.contains(0xF4) { return Array(path.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
         for scalar in path.unicodeScalars {
@@ -66,6 +68,7 @@ public enum FilePathBytes {
 
     /// Calls `body` with the path as a NUL-terminated C string of its disk bytes.
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        if !path.utf8.contains(0xF4) { return try path.withCString(body) }
         var bytes = bytes(of: path).map { CChar(bitPattern: $0) }
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }

@@ -179,6 +179,13 @@ public final class FileSystem: @unchecked Sendable {
     func canonical(_ path: String) -> String { observed ? Self.realPath(path) : Self.canonicalPath(path) }
 
     static func canonicalPath(_ path: String) -> String {
+        // An absolute path without `.`, `..`, empty or trailing components is its own standard form: realpath(3)
+        // alone (Foundation's `standardizedPath` costs more than the system call).
+        if path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"), !path.contains("/."),
+           let resolved = FilePathBytes.withCString(path, { realpath($0, nil) }) {
+            defer { free(resolved) }
+            return FilePathBytes.string(fromCString: resolved)
+        }
         let standardized = path.standardizedPath
         if let resolved = FilePathBytes.withCString(standardized, { realpath($0, nil) }) {
             defer { free(resolved) }
@@ -207,7 +214,8 @@ public final class FileSystem: @unchecked Sendable {
 
     func read(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
         let question = FileQuestion.read(path: path, kind: limit.kind, maximumBytes: limit.maximumBytes, prefix: prefix)
-        // A file outside is not read: the canonical path asked for here tells that, not a read.
+        // A file outside is not read: the canonical path asked for here tells that, not a read (outside first:
+        // whether anything is there is not told).
         if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         do {
             let data = try unobservedRead(path, limit: limit, prefix: prefix)
@@ -219,9 +227,8 @@ public final class FileSystem: @unchecked Sendable {
         }
     }
 
+    /// Reads a file `read` found inside the folder being linted.
     private func unobservedRead(_ path: String, limit: InputLimit, prefix: Int?) throws -> Data {
-        // Outside first: whether anything is there is not told.
-        if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         guard let entry = status(path) else {
             if isSymbolicLink(path) { throw ProjectError.unreadable(path, reason: "broken symbolic link") }
             throw ProjectError.unreadable(path, reason: "no such file")

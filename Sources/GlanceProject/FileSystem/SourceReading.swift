@@ -13,7 +13,8 @@ extension FileSystem {
 extension SourceIndex {
     /// Indexes Swift files read through `fileSystem` (see `FileSystem.readSwiftSource`), each checked by the
     /// parse guard for the stack the run has (`ParseGuard.currentLimits`).
-    public convenience init(paths: [String], fileSystem: FileSystem, cache: (any SourceIndexCache)? = nil, progress: Progress? = nil) {
-        self.init(paths: paths, cache: cache, progress: progress, load: { try fileSystem.readSwiftSource($0) })
+    public convenience init(paths: [String], fileSystem: FileSystem, cache: (any SourceIndexCache)? = nil, progress: Progress? = nil,
+                            likelyParsed: Set<String> = []) {
+        self.init(paths: paths, cache: cache, progress: progress, likelyParsed: likelyParsed, load: { try fileSystem.readSwiftSource($0) })
     }
 }

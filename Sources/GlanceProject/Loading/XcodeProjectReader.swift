@@ -394,7 +394,12 @@ struct XcodeProjectReader {
                 return !Self.isPackageLike(directory) && !explicitFolders.contains(relative)
             }.filter { !packagesInside.contains($0) }
             packageFolders += packagesInside
-            let relativeFiles = files.map { ($0, $0.relative(to: folder)) }
+            // What each file is for Xcode (a source, a catalog, an image), worked out once for every target.
+            let relativeFiles = files.compactMap { file -> (absolute: String, relative: String, kind: MemberKind)? in
+                let ext = file.pathExtension
+                let kind: MemberKind? = ext == "swift" ? .source : ext == "xcassets" ? .catalog : Self.imageExtensions.contains(ext.lowercased()) ? .image : nil
+                return kind.map { (file, file.relative(to: folder), $0) }
+            }
             var removed: [String: [String]] = [:]
             var added: [String: [String]] = [:]
             for exceptionID in group.exceptions {
@@ -408,26 +413,41 @@ struct XcodeProjectReader {
                     removed[target, default: []] += paths
                 }
             }
-            func listed(_ relative: String, in paths: [String]) -> Bool {
-                paths.contains { relative == $0 || relative.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
-            }
-            func collect(for target: String, include: (String) -> Bool) {
-                for (absolute, relative) in relativeFiles where include(relative) {
-                    if absolute.pathExtension == "swift" { result[target, default: ([], [], [])].sources.append(absolute) }
-                    if absolute.pathExtension == "xcassets" { result[target, default: ([], [], [])].catalogs.append(absolute) }
-                    if Self.imageExtensions.contains(absolute.pathExtension.lowercased()) { result[target, default: ([], [], [])].images.append(absolute) }
+            // An exception names a file or a folder (with or without a trailing `/`): the file, or everything in it.
+            func listed(_ relative: String, in paths: Set<String>) -> Bool {
+                if paths.contains(relative) { return true }
+                var folder = relative[...]
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    if paths.contains(String(folder)) { return true }
                 }
+                return false
+            }
+            func listing(_ paths: [String]) -> Set<String> { Set(paths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
+            func collect(for target: String, include: (String) -> Bool) {
+                var members = result[target] ?? ([], [], [])
+                for (absolute, relative, kind) in relativeFiles where include(relative) {
+                    switch kind {
+                    case .source: members.sources.append(absolute)
+                    case .catalog: members.catalogs.append(absolute)
+                    case .image: members.images.append(absolute)
+                    }
+                }
+                result[target] = members
             }
             for target in owners[groupID] ?? [] {
-                let exclusions = removed[target] ?? []
+                let exclusions = listing(removed[target] ?? [])
                 collect(for: target) { !listed($0, in: exclusions) }
             }
             for (target, paths) in added where !(owners[groupID] ?? []).contains(target) {
-                collect(for: target) { listed($0, in: paths) }
+                let inclusions = listing(paths)
+                collect(for: target) { listed($0, in: inclusions) }
             }
         }
         return result
     }
+
+    private enum MemberKind { case source, catalog, image }
 
     /// Folders Xcode treats as one resource (bundles, catalogs, models), not walked for sources.
     static func isPackageLike(_ path: String) -> Bool {

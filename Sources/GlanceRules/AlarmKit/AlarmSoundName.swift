@@ -44,7 +44,8 @@ struct AlarmSoundName: Rule {
     static let supported: Set<String> = ["caf", "aiff", "aif", "wav"]
 
     func validate(_ context: RuleContext) {
-        for file in context.model.index.parsedFiles {
+        // A call `sound: .named("…")` is written only in a file with both words.
+        for file in context.model.index.parsedFiles(mentioningAll: ["sound", "named"]) {
             for call in (file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code)).flatMap(\.allCalls) where call.argument("sound") != nil {
                 guard let sound = call.argument("sound"), case .call(let named) = sound, named.name == "named", named.isImplicitMember || named.base?.dottedPath?.hasSuffix("AlertSound") == true,
                       let name = named.unlabeled.first?.stringValue else { continue }

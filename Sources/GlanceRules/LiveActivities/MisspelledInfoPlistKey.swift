@@ -41,7 +41,9 @@ struct MisspelledInfoPlistKey: Rule {
     static func intended(_ key: String) -> String? {
         if correct.contains(key) { return nil }
         if let known = knownWrong[key] { return known }
-        return correct.first { key.editDistance(to: $0) <= 2 }
+        // Two edits change the length by at most two: the distance to a longer or shorter key is not computed.
+        let length = key.count
+        return correct.first { abs($0.count - length) <= 2 && key.editDistance(to: $0) <= 2 }
     }
 
     func validate(_ context: RuleContext) {
