@@ -362,6 +362,12 @@ public final class SourceIndex: @unchecked Sendable {
         return parsed.keys.sorted().map { parsed[$0]! }
     }
 
+    /// Files parsed ahead (`likelyParsed`) and not asked for yet, sorted (for tests).
+    var parsedAhead: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return preparsed.keys.sorted()
+    }
+
     /// The paths of the files parsed so far, sorted.
     public var parsedPaths: [String] {
         lock.lock(); defer { lock.unlock() }

@@ -440,6 +440,12 @@ private final class Lines: @unchecked Sendable {
         var previous = lint([project, "--cache-path", cache])
         #expect(previous.standardOutput == lint([project, "--no-cache"]).standardOutput)
         #expect(cacheTests.files(below: cache + "/records-v1").count >= 2, "a run record and a project record")
+        // The run record names the files the run parsed, which the next run parses first when they changed.
+        let parsedFiles = try cacheTests.files(below: cache + "/records-v1").compactMap { name -> [String]? in
+            let data = try Data(contentsOf: URL(fileURLWithPath: cache + "/records-v1/" + name))
+            return ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["record"] as? [String: Any])?["parsedFiles"] as? [String]
+        }
+        #expect(parsedFiles.count == 1 && parsedFiles[0].contains { $0.hasSuffix("/App/Refresh.swift") })
         let repeated = lint([project, "--cache-path", cache])
         #expect(repeated.standardOutput == previous.standardOutput && repeated.standardError == previous.standardError
                 && repeated.exitCode == previous.exitCode)

@@ -23,6 +23,28 @@ struct FileSystemTests {
         return path
     }
 
+    /// A canonical path resolves links, `.`, `..` and doubled or trailing slashes, whether the path is already in
+    /// standard form (resolved by realpath(3) alone) or not; a path that does not exist keeps its missing part.
+    @Test func canonicalPathsResolveLinksWhateverTheSpelling() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let real = FileSystem.canonicalPath(folder) + "/inside"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: real + "/f.swift"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: real)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/file-link.swift", withDestinationPath: real + "/f.swift")
+        let expected: [(String, String)] = [
+            (folder + "/link/f.swift", real + "/f.swift"),
+            (folder + "/file-link.swift", real + "/f.swift"),
+            (folder + "/link/../inside/f.swift", real + "/f.swift"),
+            (folder + "/link//f.swift", real + "/f.swift"),
+            (folder + "/link/./f.swift", real + "/f.swift"),
+            (folder + "/link/", real),
+            (folder + "/link/missing/g.swift", real + "/missing/g.swift"),
+            (folder + "/.hidden/g.swift", FileSystem.canonicalPath(folder) + "/.hidden/g.swift"),
+        ]
+        for (path, canonical) in expected { #expect(FileSystem.canonicalPath(path) == canonical, "\(path)") }
+    }
+
     @Test func readsAreBoundedAndRegular() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -53,10 +53,10 @@ struct ProjectReaderTests {
         }
         """
 
-    func makeFixture() throws -> String {
+    func makeFixture(pbxproj: String = Self.pbxproj, extraSources: [String] = []) throws -> String {
         let folder = NSTemporaryDirectory() + "reader-\(UUID().uuidString)"
-        let files: [String: String] = [
-            "App.xcodeproj/project.pbxproj": Self.pbxproj,
+        var files: [String: String] = [
+            "App.xcodeproj/project.pbxproj": pbxproj,
             "Shared/Store.swift": "enum Store {}\n",
             "Shared/Kinds.swift": "enum Kinds {}\n",
             "Shared/Debug/DebugOnly.swift": "enum DebugOnly {}\n",
@@ -67,6 +67,7 @@ struct ProjectReaderTests {
             "Config/Base.xcconfig": "BASE_ID = com.example.app\nGROUP_ID = group.$(BASE_ID)\n",
             "App.entitlements": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>com.apple.security.application-groups</key><array><string>$(GROUP_ID)</string></array><key>aps-environment</key><string>development</string></dict></plist>",
         ]
+        for path in extraSources { files[path] = "enum Extra {}\n" }
         for (path, text) in files {
             let full = folder + "/" + path
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -84,6 +85,27 @@ struct ProjectReaderTests {
         #expect(app.sources.map(model.relativePath) == ["Shared/Kinds.swift", "Shared/Store.swift"])
         #expect(widgets.sources.map(model.relativePath) == ["Widgets/TimerWidget.swift", "Shared/Kinds.swift"])
         #expect(model.unassignedSources.map(model.relativePath) == ["Shared/Debug/DebugOnly.swift"])
+    }
+
+    /// An exception names a file or a folder, with or without a leading or trailing `/`: a folder's files at any
+    /// depth; a name that only begins like a folder's (`Deb`) names nothing else.
+    @Test func exceptionsNameFoldersWithOrWithoutASlash() throws {
+        for (removed, added) in [("Debug", "Extra/"), ("Debug/", "Extra"), ("/Debug", "/Extra/")] {
+            let pbxproj = Self.pbxproj
+                .replacingOccurrences(of: "membershipExceptions = (Debug/DebugOnly.swift, )", with: "membershipExceptions = (\"\(removed)\", Deb, )")
+                .replacingOccurrences(of: "membershipExceptions = (Kinds.swift, )", with: "membershipExceptions = (\"\(added)\", )")
+            let folder = try makeFixture(pbxproj: pbxproj, extraSources: ["Shared/Debug/More/Deep.swift", "Shared/Debugger.swift",
+                                                                           "Shared/Extra/One.swift", "Shared/Extra/Two/Three.swift"])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let model = try ProjectLoader().load(path: folder)
+            let app = try #require(model.targets.first { $0.name == "App" })
+            let widgets = try #require(model.targets.first { $0.name == "Widgets" })
+            #expect(app.sources.map(model.relativePath).sorted() == ["Shared/Debugger.swift", "Shared/Extra/One.swift", "Shared/Extra/Two/Three.swift",
+                                                                     "Shared/Kinds.swift", "Shared/Store.swift"], "\(removed)")
+            #expect(widgets.sources.map(model.relativePath).sorted() == ["Shared/Extra/One.swift", "Shared/Extra/Two/Three.swift",
+                                                                         "Widgets/TimerWidget.swift"], "\(added)")
+            #expect(model.unassignedSources.map(model.relativePath).sorted() == ["Shared/Debug/DebugOnly.swift", "Shared/Debug/More/Deep.swift"])
+        }
     }
 
     @Test func pathsResolveIgnoringCaseAsOnMacOS() throws {

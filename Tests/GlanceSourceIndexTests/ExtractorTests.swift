@@ -281,6 +281,30 @@ struct SourceIndexTests {
         #expect(index.parsedFiles.map(\.path) == ["/p/Strings.swift", "/p/Uses.swift"])
     }
 
+    /// Files an earlier run parsed are parsed during the scan, but a file counts as parsed only once the run
+    /// asks for it: the index is the same with and without the hint.
+    @Test func filesAnEarlierRunParsedAreParsedAheadAndCountOnlyWhenAsked() throws {
+        let sources = [
+            "/p/Widget.swift": "struct W: Widget { var body: some WidgetConfiguration { StaticConfiguration(kind: Kinds.main) { _ in Row() } } }",
+            "/p/Kinds.swift": "enum Kinds { static let main = \"main\" }",
+            "/p/Unrelated.swift": "struct Math { static func add(_ a: Int, _ b: Int) -> Int { a + b } }",
+        ]
+        let hinted = SourceIndex(paths: Array(sources.keys), likelyParsed: ["/p/Kinds.swift", "/p/Unrelated.swift", "/p/Gone.swift"]) { path in
+            guard let text = sources[path] else { throw SourceIndex.SourceLoadError(reason: "not read: no such source") }
+            return text
+        }
+        let plain = SourceIndex(sources: sources)
+        #expect(hinted.parsedAhead == ["/p/Kinds.swift", "/p/Unrelated.swift"])
+        #expect(hinted.parsedFiles.map(\.path) == plain.parsedFiles.map(\.path))
+        #expect(hinted.parseCount == plain.parseCount)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(hinted.primaryTypes(named: "Kinds")) == encoder.encode(plain.primaryTypes(named: "Kinds")))
+        #expect(hinted.parsedFiles.map(\.path) == ["/p/Kinds.swift", "/p/Widget.swift"])
+        #expect(hinted.parsedAhead == ["/p/Unrelated.swift"])
+        #expect(hinted.parsedFiles.map(\.path) == plain.parsedFiles.map(\.path))
+    }
+
     @Test func projectProtocolsThatRefineFrameworkOnesAreFollowed() {
         let index = SourceIndex(sources: [
             "/p/Base.swift": "protocol AppAction: AppIntent {}",
