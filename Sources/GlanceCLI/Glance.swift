@@ -19,10 +19,16 @@ public enum Glance {
                                 progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> SurfaceModel {
         let loader = ProjectLoader()
         DebugTime.mark("start")
-        let project = try loadProject(path, loader: loader, records: cache as? SourceCache)
+        let records = cache as? SourceCache
+        // Without the project's record (a cold run), another core reads the folder's Swift files while this one
+        // reads the project.
+        let ahead = (cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
+            ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil
+        let project = try loadProject(path, loader: loader, records: records)
         DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
-        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed)
+        let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
+                                readAhead: ahead?.finish() ?? [:])
         if parseEverything { index.parseEverything() }
         let model = SurfaceModel.build(project: project, index: index)
         DebugTime.mark("surfaces built")
@@ -33,9 +39,7 @@ public enum Glance {
     /// gets the same answer today (a Swift file edited since leaves it the same), else read by `loader` and
     /// recorded. Either way, a run's observers hear the questions (`RunObserver`).
     static func loadProject(_ path: String, loader: ProjectLoader, records: SourceCache?) throws -> ProjectModel {
-        guard let records, let key = records.recordKey(["project", executableIdentity, FileManager.default.currentDirectoryPath, path]) else {
-            return try loader.load(path: path)
-        }
+        guard let records, let key = projectRecordKey(path, records: records) else { return try loader.load(path: path) }
         let record = records.record(key, as: ProjectRecord.self)
         DebugTime.mark("project record read")
         if let record, let answered = record.answers.heldToday() {
@@ -52,6 +56,11 @@ public enum Glance {
             records.storeRecord(ProjectRecord(answers: answers, model: project, boundary: boundary), key: key)
         }
         return project
+    }
+
+    /// The key of the record of the project model at `path`, read from the current folder by this executable.
+    static func projectRecordKey(_ path: String, records: SourceCache) -> String? {
+        records.recordKey(["project", executableIdentity, FileManager.default.currentDirectoryPath, path])
     }
 
     /// Lints the project(s) at `path` with the given rules.

@@ -157,6 +157,13 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         return stored.record
     }
 
+    /// Whether a record is stored under `key` (nil: no key), without reading it.
+    public func hasRecord(_ key: String?) -> Bool {
+        guard let key, key.count == 64 else { return false }
+        var info = stat()
+        return lstat(recordsFolder + "/" + key.prefix(2) + "/" + key, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Stores a record under `key` (replacing any).
     public func storeRecord<Record: Codable>(_ record: Record, key: String) {
         guard let data = try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record)) else { return }

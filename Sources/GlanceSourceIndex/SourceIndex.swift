@@ -59,6 +59,7 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files parsed ahead of being asked for (see `likelyParsed`), not yet asked for.
     private var preparsed: [String: FileIndex] = [:]
     private let likelyParsed: Set<String>
+    private let readAhead: [String: ScanAhead.Done]
     private var changedEntries: Set<String> = []
     /// Files whose scan came from the cache, and files parsed (declarations from the cache, or by SwiftParser).
     public private(set) var cacheHits = 0
@@ -110,9 +111,13 @@ public final class SourceIndex: @unchecked Sendable {
     /// `likelyParsed` names files an earlier run parsed: one of them that the cache does not hold parsed (it was
     /// edited since) is parsed while the other files are scanned, and that parse is used if the run asks for the
     /// file. It changes only when the work is done, never what is parsed.
+    ///
+    /// `readAhead` holds files read before the index was made (`ScanAhead`): a file read now with the same bytes is
+    /// not scanned or parsed again.
     public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), cache: (any SourceIndexCache)? = nil,
-                progress: Progress? = nil, likelyParsed: Set<String> = [], load: @escaping Loader) {
+                progress: Progress? = nil, likelyParsed: Set<String> = [], readAhead: [String: ScanAhead.Done] = [:], load: @escaping Loader) {
         self.likelyParsed = likelyParsed
+        self.readAhead = readAhead
         self.paths = paths.sorted()
         self.load = load
         self.parseGuard = parseGuard
@@ -163,6 +168,7 @@ public final class SourceIndex: @unchecked Sendable {
         let context = cacheContext
         let progress = self.progress
         let likelyParsed = self.likelyParsed
+        let readAhead = self.readAhead
         // Whether a file read now, not held parsed by the cache, is parsed while other files are scanned: one that
         // is parsed eagerly (recorded as parsed), or one an earlier run parsed (kept until asked for).
         let parsesAhead = { @Sendable (path: String, tokens: FileTokens) in Self.isParsedEagerly(tokens) || likelyParsed.contains(path) }
@@ -186,6 +192,11 @@ public final class SourceIndex: @unchecked Sendable {
                         ? Extractor.index(source: text, path: paths[index]) : nil
                     return .success((key, entry, true, text, parsed))
                 }
+            }
+            if let done = readAhead[paths[index]], done.isFor(text) {
+                let entry = SourceCacheEntry(refusal: done.refusal, tokens: done.tokens, replaced: done.replaced, index: nil)
+                let parsed = done.parsed ?? (done.tokens.map { parsesAhead(paths[index], $0) } == true ? Extractor.index(source: text, path: paths[index]) : nil)
+                return .success((key, entry, false, done.refusal == nil ? text : "", parsed))
             }
             if let refusal = parseGuard.refusal(text) {
                 return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false, "", nil))

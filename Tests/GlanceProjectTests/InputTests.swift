@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GlanceProject
+@testable import GlanceSourceIndex
 
 /// File names that are not UTF-8, bounded reads, and the folder reads stay in.
 struct FilePathBytesTests {
@@ -43,6 +44,27 @@ struct FileSystemTests {
             (folder + "/.hidden/g.swift", FileSystem.canonicalPath(folder) + "/.hidden/g.swift"),
         ]
         for (path, canonical) in expected { #expect(FileSystem.canonicalPath(path) == canonical, "\(path)") }
+    }
+
+    /// Reading ahead walks the folder as a project search does, and reads, scans and parses (when parsed eagerly).
+    @Test func readingAheadCoversTheFolderSwiftFiles() throws {
+        let folder = NSTemporaryDirectory() + "ahead-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = [
+            "App/Widget.swift": "import WidgetKit\nstruct W: Widget { var body: some WidgetConfiguration { EmptyWidgetConfiguration() } }",
+            "App/Model.swift": "struct Model {}",
+            "Pods/Lib/Lib.swift": "struct Lib {}",
+            ".hidden/Secret.swift": "struct Secret {}",
+            "App/notes.txt": "not Swift",
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: ((folder + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let done = ScanAhead(swiftFilesIn: folder).finishWhenDone()
+        #expect(done.keys.sorted() == [folder + "/App/Model.swift", folder + "/App/Widget.swift"])
+        #expect(done[folder + "/App/Widget.swift"]?.parsed?.types.map(\.name) == ["W"])
+        #expect(done[folder + "/App/Model.swift"]?.parsed == nil && done[folder + "/App/Model.swift"]?.tokens?.typeNames == ["Model"])
     }
 
     @Test func readsAreBoundedAndRegular() throws {

@@ -305,6 +305,26 @@ struct SourceIndexTests {
         #expect(hinted.parsedFiles.map(\.path) == plain.parsedFiles.map(\.path))
     }
 
+    /// What was read ahead for a file is used only for the very same bytes.
+    @Test func filesReadAheadAreUsedOnlyForTheSameBytes() {
+        let sources = [
+            "/p/Same.swift": "struct Same {}",
+            "/p/Edited.swift": "struct Edited {}",
+        ]
+        // Work planted for each file's path: a scan of other text, which shows whether it was used.
+        let planted = FileTokens(scanning: "struct Planted: Widget {}")
+        let ahead = [
+            "/p/Same.swift": ScanAhead.Done(text: "struct Same {}", refusal: nil, tokens: planted, replaced: false, parsed: nil),
+            "/p/Edited.swift": ScanAhead.Done(text: "struct Edited { }", refusal: nil, tokens: planted, replaced: false, parsed: nil),
+        ]
+        let index = SourceIndex(paths: Array(sources.keys), readAhead: ahead) { path in sources[path]! }
+        #expect(index.mayDeclareType("Planted"))
+        #expect(index.mayDeclareType("Edited") && !index.mayDeclareType("Same"))
+        // Canonically equivalent texts (é as one scalar, and as e + U+0301) are other bytes.
+        let composed = ScanAhead.Done(text: "let s = \"\u{E9}\"", refusal: nil, tokens: nil, replaced: false, parsed: nil)
+        #expect(composed.isFor("let s = \"\u{E9}\"") && !composed.isFor("let s = \"e\u{301}\"") && !composed.isFor(""))
+    }
+
     @Test func projectProtocolsThatRefineFrameworkOnesAreFollowed() {
         let index = SourceIndex(sources: [
             "/p/Base.swift": "protocol AppAction: AppIntent {}",

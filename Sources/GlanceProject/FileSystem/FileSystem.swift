@@ -47,7 +47,7 @@ public final class FileSystem: @unchecked Sendable {
     /// From now on, read and list nothing outside `folder` (symbolic links resolved).
     public func confine(to folder: String) {
         lock.lock(); defer { lock.unlock() }
-        boundary = Self.realPath(folder)
+        boundary = observed ? Self.realPath(folder) : Self.canonicalPath(folder)
     }
 
     // MARK: Metadata

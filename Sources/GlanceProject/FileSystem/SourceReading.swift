@@ -14,7 +14,28 @@ extension SourceIndex {
     /// Indexes Swift files read through `fileSystem` (see `FileSystem.readSwiftSource`), each checked by the
     /// parse guard for the stack the run has (`ParseGuard.currentLimits`).
     public convenience init(paths: [String], fileSystem: FileSystem, cache: (any SourceIndexCache)? = nil, progress: Progress? = nil,
-                            likelyParsed: Set<String> = []) {
-        self.init(paths: paths, cache: cache, progress: progress, likelyParsed: likelyParsed, load: { try fileSystem.readSwiftSource($0) })
+                            likelyParsed: Set<String> = [], readAhead: [String: ScanAhead.Done] = [:]) {
+        self.init(paths: paths, cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead,
+                  load: { try fileSystem.readSwiftSource($0) })
+    }
+}
+
+extension ScanAhead {
+    /// Reads ahead the Swift files below `folder` (see `ScanAhead`) through a file system of its own, confined to
+    /// the folder and telling no observer (what a run records is what it reads afterwards): hidden folders, the
+    /// folders a project search skips (`Pods`, `DerivedData`, …) and bundles are not entered, at most `limit`
+    /// folders are listed and at most `limit` files read.
+    public convenience init(swiftFilesIn folder: String, limit: Int = 20_000) {
+        let fileSystem = FileSystem(observed: false)
+        fileSystem.confine(to: folder)
+        self.init(files: { stopped in
+            var folders = 0
+            let files = fileSystem.walk(folder) { directory in
+                folders += 1
+                return !stopped() && folders < limit && !ProjectLoader.ignoredFolders.contains(directory.lastPathComponent)
+                    && !XcodeProjectReader.isPackageLike(directory)
+            }
+            return Array(files.filter { $0.pathExtension == "swift" }.prefix(limit))
+        }, load: { try? fileSystem.readSwiftSource($0) })
     }
 }

@@ -45,6 +45,14 @@ public struct ProjectLoader {
         return try read(root: root, projects: projects, notes: notes, given: path)
     }
 
+    /// The folder `load(path:)` lints for a path as given (see `root(of:isDirectory:)`); nil when nothing is there.
+    public static func folderBeingLinted(_ path: String) -> String? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) else { return nil }
+        return root(of: absolute, isDirectory: isFolder.boolValue)
+    }
+
     /// The folder being linted for a path: a folder itself; the folder holding a given `.xcodeproj`,
     /// `.xcworkspace` or Swift file; the folder holding the `.xcodeproj` of a `project.pbxproj`.
     static func root(of absolute: String, isDirectory: Bool) -> String {
