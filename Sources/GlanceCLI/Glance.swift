@@ -12,9 +12,11 @@ import GlanceSurfaces
 public enum Glance {
     /// Reads the project(s) at `path` and builds the surface model. With a `cache`, files whose text it holds are
     /// not scanned or parsed again, and the project model comes from its record while the project's files are
-    /// unchanged (the model is the same); call `model.index.saveCache()` when done.
+    /// unchanged (the model is the same); call `model.index.saveCache()` when done. Without the project's record,
+    /// the folder's Swift files are read ahead while the project is read (`ScanAhead`). `likelyParsed` names files an
+    /// earlier run parsed (see `SourceIndex`'s initializer). None of these changes the model, only when its work is
+    /// done.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
-    /// `likelyParsed`: files an earlier run parsed (see `SourceIndex.init(paths:parseGuard:cache:progress:likelyParsed:load:)`).
     public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
                                 progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> SurfaceModel {
         let loader = ProjectLoader()
@@ -24,6 +26,7 @@ public enum Glance {
         // reads the project.
         let ahead = (cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
             ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil
+        defer { _ = ahead?.finish() }   // also when the project cannot be read
         let project = try loadProject(path, loader: loader, records: records)
         DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
