@@ -13,25 +13,25 @@ public enum Glance {
     /// Reads the project(s) at `path` and builds the surface model. With a `cache`, files whose text it holds are
     /// not scanned or parsed again, and the project model comes from its record while the project's files are
     /// unchanged (the model is the same); call `model.index.saveCache()` when done. Without the project's record,
-    /// the folder's Swift files are read ahead while the project is read (`ScanAhead`). `likelyParsed` names files an
-    /// earlier run parsed (see `SourceIndex`'s initializer). None of these changes the model, only when its work is
-    /// done.
+    /// the folder's Swift files are read ahead while the project is read (`ScanAhead`), unless `readAhead` is given.
+    /// `likelyParsed` names files an earlier run parsed (see `SourceIndex`'s initializer). None of these changes the
+    /// model, only when its work is done.
     /// - Throws: `ProjectError` when the path does not exist or a project file cannot be read.
     public static func surfaces(at path: String, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
-                                progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> SurfaceModel {
+                                progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil) throws -> SurfaceModel {
         let loader = ProjectLoader()
         DebugTime.mark("start")
         let records = cache as? SourceCache
         // Without the project's record (a cold run), another core reads the folder's Swift files while this one
         // reads the project.
-        let ahead = (cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
-            ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil
-        defer { _ = ahead?.finish() }   // also when the project cannot be read
+        let ahead = readAhead ?? ((cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
+            ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil)
+        defer { ahead?.stop() }   // also when the project cannot be read
         let project = try loadProject(path, loader: loader, records: records)
         DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
-                                readAhead: ahead?.finish() ?? [:])
+                                readAhead: ahead)
         if parseEverything { index.parseEverything() }
         let model = SurfaceModel.build(project: project, index: index)
         DebugTime.mark("surfaces built")
@@ -77,8 +77,9 @@ public enum Glance {
     /// are applied by the linter; the baseline is not (see `LintSettings`).
     /// With a `cache` (see `surfaces(at:parseEverything:cache:progress:)`), what the run worked out is stored in it.
     public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
-                            progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = []) throws -> (SurfaceModel, LintResult) {
-        let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress, likelyParsed: likelyParsed)
+                            progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil) throws -> (SurfaceModel, LintResult) {
+        let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress, likelyParsed: likelyParsed,
+                                 readAhead: readAhead)
         let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
         DebugTime.mark("rules judged")
         model.index.saveCache()

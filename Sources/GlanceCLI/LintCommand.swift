@@ -29,7 +29,8 @@ extension CommandLineTool {
         DebugTime.mark("arguments read")
         let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord.self) } }
         DebugTime.mark("run record read")
-        if let record = runRecord, record.answers.holdToday() {
+        var changed: FileQuestion?
+        if let record = runRecord, record.answers.heldToday(changed: &changed) != nil {
             output.standardOutput += record.standardOutput
             output.standardError += record.standardError
             output.exitCode = record.exitCode
@@ -39,6 +40,12 @@ extension CommandLineTool {
             return
         }
         DebugTime.mark("run record checked")
+        // A file the recorded run parsed, edited since: parsed on another core while the project is read.
+        var readAhead: ScanAhead?
+        if case .read(let file, _, _, _)? = changed, runRecord?.parsedFiles?.contains(file) == true, case .project(let path) = request,
+           let folder = ProjectLoader.folderBeingLinted(path) {
+            readAhead = ScanAhead(parsing: [file], in: folder)
+        }
         let observer = recordKey == nil ? nil : RunObserver()
         if let observer { FileSystem.startObserving(observer) }
         defer { if let observer { FileSystem.stopObserving(observer) } }
@@ -49,7 +56,7 @@ extension CommandLineTool {
         switch request {
         case .project(let path):
             report = try lintProject(path, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index,
-                                     likelyParsed: Set(runRecord?.parsedFiles ?? []), output: &output)
+                                     likelyParsed: Set(runRecord?.parsedFiles ?? []), readAhead: readAhead, output: &output)
         case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
         progress?.stop()
@@ -144,10 +151,11 @@ extension CommandLineTool {
     }
 
     private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,
-                             likelyParsed: Set<String>, output: inout Output) throws -> LintReport {
+                             likelyParsed: Set<String>, readAhead: ScanAhead?, output: inout Output) throws -> LintReport {
+        defer { readAhead?.stop() }
         let settings = try LintSettings(arguments: arguments, path: path)
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
-                                              cache: cache, progress: progress, likelyParsed: likelyParsed)
+                                              cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
         if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
             output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"

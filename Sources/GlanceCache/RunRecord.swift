@@ -33,13 +33,24 @@ public struct RecordedAnswers: Codable, Sendable {
 
     /// The questions and answers, decoded, when every one holds today (see `holdToday()`); nil otherwise.
     public func heldToday() -> [(question: FileQuestion, answer: String)]? {
+        var changed: FileQuestion?
+        return heldToday(changed: &changed)
+    }
+
+    /// As `heldToday()`; when a question does not hold, `changed` is the one found (a file edited since, when its
+    /// size changed), so that its new text can be worked on at once.
+    public func heldToday(changed: inout FileQuestion?) -> [(question: FileQuestion, answer: String)]? {
         guard questions.count == answers.count else { return nil }
         // Sizes first, decoding only the questions that read a whole file: an edit stops the check there.
         let sizes = FileSystem.Sizes()
         for (code, answer) in zip(questions, answers) where code.hasPrefix("R|") && answer.hasPrefix("h:") {
             guard let question = FileQuestion(code: code), case .read(let path, _, _, nil) = question, let colon = answer.lastIndex(of: ":"),
                   let size = Int(answer[answer.index(after: colon)...]) else { continue }
-            if sizes.size(of: path) != size { Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")"); return nil }
+            if sizes.size(of: path) != size {
+                Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")")
+                changed = question
+                return nil
+            }
         }
         guard let answered else { return nil }
         let isRead = { (item: (question: FileQuestion, answer: String)) -> Bool in if case .read = item.question { return true } else { return false } }
@@ -48,10 +59,10 @@ public struct RecordedAnswers: Codable, Sendable {
             _ = concurrentMap(pass.count) { index -> Bool? in
                 guard !differs.isSet else { return nil }
                 let now = RunObserver.text(FileSystem.answer(pass[index].question))
-                if now != pass[index].answer { Self.log(pass[index].question, pass[index].answer, now); differs.set() }
+                if now != pass[index].answer { Self.log(pass[index].question, pass[index].answer, now); differs.set(pass[index].question) }
                 return nil
             }
-            if differs.isSet { return nil }
+            if differs.isSet { changed = differs.question; return nil }
         }
         return answered
     }
@@ -64,11 +75,13 @@ public struct RecordedAnswers: Codable, Sendable {
         FileHandle.standardError.write("record does not hold: \(question.code): recorded \(recorded.prefix(200)), now \(now.prefix(200))\n".data(using: .utf8)!)
     }
 
+    /// The first question found not to hold, from any thread.
     private final class Flag: @unchecked Sendable {
         private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-        func set() { lock.lock(); value = true; lock.unlock() }
+        private var first: FileQuestion?
+        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return first != nil }
+        var question: FileQuestion? { lock.lock(); defer { lock.unlock() }; return first }
+        func set(_ question: FileQuestion) { lock.lock(); if first == nil { first = question }; lock.unlock() }
     }
 }
 

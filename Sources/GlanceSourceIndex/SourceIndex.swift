@@ -59,7 +59,7 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files parsed ahead of being asked for (see `likelyParsed`), not yet asked for.
     private var preparsed: [String: FileIndex] = [:]
     private let likelyParsed: Set<String>
-    private let readAhead: [String: ScanAhead.Done]
+    private let readAhead: ScanAhead?
     private var changedEntries: Set<String> = []
     /// Files whose scan came from the cache, and files parsed (declarations from the cache, or by SwiftParser).
     public private(set) var cacheHits = 0
@@ -112,10 +112,10 @@ public final class SourceIndex: @unchecked Sendable {
     /// edited since) is parsed while the other files are scanned, and that parse is used if the run asks for the
     /// file. It changes only when the work is done, never what is parsed.
     ///
-    /// `readAhead` holds files read before the index was made (`ScanAhead`): a file read now with the same bytes is
-    /// not scanned or parsed again.
+    /// `readAhead` reads files ahead of the index (`ScanAhead`): a file read now with the same bytes is not scanned
+    /// or parsed again; it is stopped once every file is read.
     public init(paths: [String], parseGuard: ParseGuard = ParseGuard(limits: ParseGuard.currentLimits), cache: (any SourceIndexCache)? = nil,
-                progress: Progress? = nil, likelyParsed: Set<String> = [], readAhead: [String: ScanAhead.Done] = [:], load: @escaping Loader) {
+                progress: Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil, load: @escaping Loader) {
         self.likelyParsed = likelyParsed
         self.readAhead = readAhead
         self.paths = paths.sorted()
@@ -125,6 +125,7 @@ public final class SourceIndex: @unchecked Sendable {
         self.progress = progress
         progress?.start(files: paths.count)
         scanAll()
+        readAhead?.stop()
         DebugTime.mark("scanned \(paths.count) files")
         var words = Self.triggerWords
         defer { refiningTypeNames = words.subtracting(Self.triggerWords) }
@@ -193,7 +194,7 @@ public final class SourceIndex: @unchecked Sendable {
                     return .success((key, entry, true, text, parsed))
                 }
             }
-            if let done = readAhead[paths[index]], done.isFor(text) {
+            if let done = readAhead?.claim(paths[index]), done.isFor(text) {
                 let entry = SourceCacheEntry(refusal: done.refusal, tokens: done.tokens, replaced: done.replaced, index: nil)
                 let parsed = done.parsed ?? (done.tokens.map { parsesAhead(paths[index], $0) } == true ? Extractor.index(source: text, path: paths[index]) : nil)
                 return .success((key, entry, false, done.refusal == nil ? text : "", parsed))

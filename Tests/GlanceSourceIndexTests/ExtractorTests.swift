@@ -281,6 +281,20 @@ struct SourceIndexTests {
         #expect(index.parsedFiles.map(\.path) == ["/p/Strings.swift", "/p/Uses.swift"])
     }
 
+    /// The index waits for a file the thread is working on, and a file it claims first is left to it.
+    @Test func claimedFilesAreWaitedForOrLeft() {
+        let working = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let ahead = ScanAhead(files: { _ in ["/p/A.swift", "/p/B.swift"] }, load: { path in
+            if path == "/p/A.swift" { working.signal(); release.wait() }
+            return "struct \(path.dropFirst(3).dropLast(6)) {}"
+        }, parsesEvery: true)
+        working.wait()                                  // A is under way
+        #expect(ahead.claim("/p/B.swift") == nil)       // not started: the index reads it itself
+        release.signal()
+        #expect(ahead.claim("/p/A.swift")?.parsed?.types.map(\.name) == ["A"])  // waited for
+        #expect(ahead.finishWhenDone().keys.sorted() == ["/p/A.swift"])
+    }
+
     /// Files an earlier run parsed are parsed during the scan, but a file counts as parsed only once the run
     /// asks for it: the index is the same with and without the hint.
     @Test func filesAnEarlierRunParsedAreParsedAheadAndCountOnlyWhenAsked() throws {
@@ -317,7 +331,7 @@ struct SourceIndexTests {
             "/p/Same.swift": ScanAhead.Done(text: "struct Same {}", refusal: nil, tokens: planted, replaced: false, parsed: nil),
             "/p/Edited.swift": ScanAhead.Done(text: "struct Edited { }", refusal: nil, tokens: planted, replaced: false, parsed: nil),
         ]
-        let index = SourceIndex(paths: Array(sources.keys), readAhead: ahead) { path in sources[path]! }
+        let index = SourceIndex(paths: Array(sources.keys), readAhead: ScanAhead(done: ahead)) { path in sources[path]! }
         #expect(index.mayDeclareType("Planted"))
         #expect(index.mayDeclareType("Edited") && !index.mayDeclareType("Same"))
         // Canonically equivalent texts (é as one scalar, and as e + U+0301) are other bytes.

@@ -14,7 +14,7 @@ extension SourceIndex {
     /// Indexes Swift files read through `fileSystem` (see `FileSystem.readSwiftSource`), each checked by the
     /// parse guard for the stack the run has (`ParseGuard.currentLimits`).
     public convenience init(paths: [String], fileSystem: FileSystem, cache: (any SourceIndexCache)? = nil, progress: Progress? = nil,
-                            likelyParsed: Set<String> = [], readAhead: [String: ScanAhead.Done] = [:]) {
+                            likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil) {
         self.init(paths: paths, cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead,
                   load: { try fileSystem.readSwiftSource($0) })
     }
@@ -37,5 +37,13 @@ extension ScanAhead {
             }
             return Array(files.filter { $0.pathExtension == "swift" }.prefix(limit))
         }, load: { try? fileSystem.readSwiftSource($0) })
+    }
+
+    /// Reads, scans and parses `files` ahead (see `ScanAhead`), through a file system of its own confined to
+    /// `folder` and telling no observer: for a file edited since the previous run parsed it.
+    public convenience init(parsing files: [String], in folder: String) {
+        let fileSystem = FileSystem(observed: false)
+        fileSystem.confine(to: folder)
+        self.init(files: { _ in files }, load: { try? fileSystem.readSwiftSource($0) }, parsesEvery: true)
     }
 }
