@@ -10,7 +10,8 @@ public enum DebugTime {
     /// Prints `stage` after the seconds since the first call, when `GLANCE_DEBUG_TIME` is set.
     public static func mark(_ stage: @autoclosure () -> String) {
         guard enabled else { return }
-        let line = String(format: "%7.3f s  ", Date().timeIntervalSince(start)) + stage() + "\n"
+        let seconds = -start.timeIntervalSinceNow   // `start` first: the first call is at 0
+        let line = String(format: "%7.3f s  ", seconds) + stage() + "\n"
         FileHandle.standardError.write(line.data(using: .utf8)!)
     }
 }

@@ -84,7 +84,9 @@ extension SurfaceModel {
                                 if resolver.index.typeMayDeclare(owner, member: name), let primary = resolver.primaryDeclaration(of: owner, context: type, from: location.file) {
                                     next.append((primary.qualifiedName, name, primary.location.file))
                                 }
-                            case .member(.identifier("self", _)?, let name, let location), .identifier(let name, let location) where name.first?.isLowercase == true:
+                            // `self.name` whatever the name; a bare name only when it starts lower-case (a property, not a type).
+                            case .member(.identifier("self", _)?, let name, let location),
+                                 .identifier(let name, let location) where name.first?.isLowercase == true:
                                 next.append((type, name, location.file))
                             case .call(let call):
                                 if case .identifier(let name, _) = call.callee, name.first?.isLowercase == true { next.append((type, name, call.location.file)) }
