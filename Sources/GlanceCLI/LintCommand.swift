@@ -109,13 +109,11 @@ extension CommandLineTool {
     }
 
 
-    /// The folder a lint path is linted as: the path's own folder, or the folder that holds the project or file.
+    /// The folder a lint path is linted as (`ProjectLoader.folderBeingLinted`: the path's own folder, or the folder
+    /// that holds the project, the `.xcodeproj` of a `project.pbxproj`, or the file); for a path that is not there,
+    /// the folder that would hold it.
     static func lintFolder(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
-        if exists && isFolder.boolValue && !absolute.hasSuffix(".xcodeproj") && !absolute.hasSuffix(".xcworkspace") { return absolute }
-        return (absolute as NSString).deletingLastPathComponent
+        ProjectLoader.folderBeingLinted(path) ?? (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
     }
 
     /// Why the cache is not used for these lint paths: it lies inside one of them, where the repository being

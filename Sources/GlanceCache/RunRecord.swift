@@ -46,8 +46,9 @@ public struct RecordedAnswers: Codable, Sendable {
         for (code, answer) in zip(questions, answers) where code.hasPrefix("R|") && answer.hasPrefix("h:") {
             guard let question = FileQuestion(code: code), case .read(let path, _, _, nil) = question, let colon = answer.lastIndex(of: ":"),
                   let size = Int(answer[answer.index(after: colon)...]) else { continue }
-            if sizes.size(of: path) != size {
-                Self.log(question, answer, "size \(sizes.size(of: path).map(String.init) ?? "none")")
+            let now = sizes.size(of: path)
+            if now != size {
+                Self.log(question, answer, "size \(now.map(String.init) ?? "none")")
                 changed = question
                 return nil
             }

@@ -88,8 +88,8 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// An entry's bytes (nil: none, or not a regular file within `maximumEntryBytes`); marks it used.
     private func entryData(_ key: String, in entriesFolder: String) -> Data? {
-        let file = entriesFolder + "/" + key.prefix(2) + "/" + key
-        guard key.count == 64, Self.isRealFolder(entriesFolder + "/" + key.prefix(2)),
+        let shard = Self.shard(of: key, in: entriesFolder), file = shard + "/" + key
+        guard key.count == 64, Self.isRealFolder(shard),
               let (data, modified) = Self.readRegularFile(file, limit: Self.maximumEntryBytes) else { return nil }
         if modified < Date().timeIntervalSince1970 - 86_400 { _ = utimes(file, nil) }   // used: keep it from eviction
         return data
@@ -106,7 +106,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// Writes an entry's bytes atomically (a temporary file, renamed), readable by the owner only.
     private func storeData(_ data: Data, key: String, in entriesFolder: String) {
         guard key.count == 64, data.count <= Self.maximumEntryBytes else { return }
-        let shard = entriesFolder + "/" + key.prefix(2)
+        let shard = Self.shard(of: key, in: entriesFolder)
         lock.lock()
         let made = madeFolders.contains(shard)
         lock.unlock()
@@ -161,8 +161,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     public func hasRecord(_ key: String?) -> Bool {
         guard let key, key.count == 64 else { return false }
         var info = stat()
-        return lstat(recordsFolder + "/" + key.prefix(2) + "/" + key, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return lstat(Self.shard(of: key, in: recordsFolder) + "/" + key, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
+
+    /// The subfolder of `folder` that holds `key`'s file: its first two digits.
+    private static func shard(of key: String, in folder: String) -> String { folder + "/" + key.prefix(2) }
 
     /// Stores a record under `key` (replacing any).
     public func storeRecord<Record: Codable>(_ record: Record, key: String) {

@@ -170,9 +170,12 @@ public final class SourceIndex: @unchecked Sendable {
         let progress = self.progress
         let likelyParsed = self.likelyParsed
         let readAhead = self.readAhead
-        // Whether a file read now, not held parsed by the cache, is parsed while other files are scanned: one that
-        // is parsed eagerly (recorded as parsed), or one an earlier run parsed (kept until asked for).
-        let parsesAhead = { @Sendable (path: String, tokens: FileTokens) in Self.isParsedEagerly(tokens) || likelyParsed.contains(path) }
+        // The parse of a file read now, not held parsed by the cache, made while other files are scanned: for one
+        // that is parsed eagerly (recorded as parsed), or one an earlier run parsed (kept until asked for).
+        let parseAhead = { @Sendable (path: String, text: String, tokens: FileTokens?) -> FileIndex? in
+            guard let tokens, Self.isParsedEagerly(tokens) || likelyParsed.contains(path) else { return nil }
+            return Extractor.index(source: text, path: path)
+        }
         typealias Scanned = (key: String?, entry: SourceCacheEntry, hit: Bool, text: String, parsed: FileIndex?)
         // Files an earlier run parsed go first: one edited since is parsed while the other cores scan the rest.
         let order = paths.indices.filter { likelyParsed.contains(paths[$0]) } + paths.indices.filter { !likelyParsed.contains(paths[$0]) }
@@ -189,22 +192,20 @@ public final class SourceIndex: @unchecked Sendable {
                 key = found.key
                 // An entry holds a refusal or a scan; one with neither is not used.
                 if let entry = found.entry, entry.refusal != nil || entry.tokens != nil {
-                    let parsed = entry.index == nil && entry.tokens.map({ parsesAhead(paths[index], $0) }) == true
-                        ? Extractor.index(source: text, path: paths[index]) : nil
-                    return .success((key, entry, true, text, parsed))
+                    return .success((key, entry, true, text, entry.index == nil ? parseAhead(paths[index], text, entry.tokens) : nil))
                 }
             }
             if let done = readAhead?.claim(paths[index]), done.isFor(text) {
                 let entry = SourceCacheEntry(refusal: done.refusal, tokens: done.tokens, replaced: done.replaced, index: nil)
-                let parsed = done.parsed ?? (done.tokens.map { parsesAhead(paths[index], $0) } == true ? Extractor.index(source: text, path: paths[index]) : nil)
+                let parsed = done.parsed ?? parseAhead(paths[index], text, done.tokens)
                 return .success((key, entry, false, done.refusal == nil ? text : "", parsed))
             }
             if let refusal = parseGuard.refusal(text) {
                 return .success((key, SourceCacheEntry(refusal: refusal, tokens: nil, replaced: false, index: nil), false, "", nil))
             }
             let tokens = FileTokens(scanning: text)
-            let parsed = parsesAhead(paths[index], tokens) ? Extractor.index(source: text, path: paths[index]) : nil
-            return .success((key, SourceCacheEntry(refusal: nil, tokens: tokens, replaced: Self.holdsReplacementCharacter(text), index: nil), false, text, parsed))
+            return .success((key, SourceCacheEntry(refusal: nil, tokens: tokens, replaced: Self.holdsReplacementCharacter(text), index: nil), false, text,
+                             parseAhead(paths[index], text, tokens)))
         }
         lock.lock(); defer { lock.unlock() }
         var scanned = [Result<Scanned, SourceLoadError>?](repeating: nil, count: paths.count)

@@ -56,6 +56,10 @@ import Darwin
         #expect(output.standardError.hasPrefix("glance: warning: cache folder \(project)/.glance-cache is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"))
         #expect(output.standardOutput == lint([project, "--no-cache"]).standardOutput)
         #expect(files(below: project) == before)
+        // Given as its project.pbxproj, the folder being linted is still the one holding the .xcodeproj.
+        let pbxproj = project + "/CommonMistakes.xcodeproj/project.pbxproj"
+        #expect(lint([pbxproj, "--cache-path", project + "/.glance-cache"]).standardError.hasPrefix("glance: warning: cache folder \(project)/.glance-cache is inside"))
+        #expect(files(below: project) == before)
     }
 
     /// Links planted in the cache's own folders are not followed: nothing is written or deleted through them.

@@ -179,14 +179,10 @@ public final class FileSystem: @unchecked Sendable {
     func canonical(_ path: String) -> String { observed ? Self.realPath(path) : Self.canonicalPath(path) }
 
     static func canonicalPath(_ path: String) -> String {
-        // An absolute path without `.`, `..`, empty or trailing components is its own standard form: realpath(3)
-        // alone (Foundation's `standardizedPath` costs more than the system call).
-        if path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains("//"), !path.contains("/."),
-           let resolved = FilePathBytes.withCString(path, { realpath($0, nil) }) {
-            defer { free(resolved) }
-            return FilePathBytes.string(fromCString: resolved)
-        }
-        let standardized = path.standardizedPath
+        // An absolute path without `.`, `..`, empty or trailing components is its own standard form (Foundation's
+        // `standardizedPath` costs more than the system call).
+        let isStandard = path.hasPrefix("/") && !path.hasSuffix("/") && !path.contains("//") && !path.contains("/.")
+        let standardized = isStandard ? path : path.standardizedPath
         if let resolved = FilePathBytes.withCString(standardized, { realpath($0, nil) }) {
             defer { free(resolved) }
             return FilePathBytes.string(fromCString: resolved)

@@ -32,8 +32,7 @@ extension ScanAhead {
             var folders = 0
             let files = fileSystem.walk(folder) { directory in
                 folders += 1
-                return !stopped() && folders < limit && !ProjectLoader.ignoredFolders.contains(directory.lastPathComponent)
-                    && !XcodeProjectReader.isPackageLike(directory)
+                return !stopped() && folders < limit && ProjectLoader.searchesInside(directory)
             }
             return Array(files.filter { $0.pathExtension == "swift" }.prefix(limit))
         }, load: { try? fileSystem.readSwiftSource($0) })

@@ -45,6 +45,12 @@ public struct ProjectLoader {
         return try read(root: root, projects: projects, notes: notes, given: path)
     }
 
+    /// Whether a search of the folder being linted (for projects, or for Swift files to read ahead) goes into
+    /// `folder`: not one of `ignoredFolders`, nor a bundle-like folder.
+    static func searchesInside(_ folder: String) -> Bool {
+        !ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
+    }
+
     /// The folder `load(path:)` lints for a path as given (see `root(of:isDirectory:)`); nil when nothing is there.
     public static func folderBeingLinted(_ path: String) -> String? {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -81,9 +87,7 @@ public struct ProjectLoader {
             throw ProjectError.unreadable(given, reason: "permission denied")
         }
         var projects: [String] = []
-        for path in fileSystem.walk(absolute, descend: { folder in
-            !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
-        }) where path.pathExtension == "xcodeproj" && fileSystem.isDirectory(path) {
+        for path in fileSystem.walk(absolute, descend: Self.searchesInside) where path.pathExtension == "xcodeproj" && fileSystem.isDirectory(path) {
             if path.lastPathComponent == "Pods.xcodeproj" { continue }
             projects.append(path)
         }
