@@ -52,6 +52,9 @@ public struct CommandLineTool {
 
     public func run(_ arguments: [String]) -> Output {
         var output = Output(exitCode: 0, standardOutput: "", standardError: "")
+        // One scope per run: runs made at once in one process (tests) are not heard by each other's records.
+        let scope = FileSystem.ObservationScope()
+        defer { scope.end() }
         do {
             try dispatch(arguments, output: &output)
         } catch let error as CLIError {

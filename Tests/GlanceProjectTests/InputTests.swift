@@ -24,6 +24,62 @@ struct FileSystemTests {
         return path
     }
 
+    /// Heard questions, by path.
+    final class Heard: FileObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        func observed(_ question: FileQuestion, _ answer: FileAnswer) {
+            guard case .status(let path, _) = question else { return }
+            lock.lock(); paths.append(path); lock.unlock()
+        }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return paths }
+    }
+
+    /// Starts observing on a thread of its own, asks about `path` with a file system made there and with one made
+    /// before, and returns what its observer heard; `meanwhile` runs while it observes.
+    func observe(_ path: String, made before: FileSystem, meanwhile: () -> Void = {}) -> (observer: Heard, stop: () -> Void) {
+        let observer = Heard()
+        let started = DispatchSemaphore(value: 0), stop = DispatchSemaphore(value: 0), stopped = DispatchSemaphore(value: 0)
+        Thread {
+            FileSystem.startObserving(observer)
+            _ = FileSystem().status(path + "/made-there")
+            _ = before.status(path + "/made-before")
+            started.signal()
+            stop.wait()
+            FileSystem.stopObserving(observer)
+            stopped.signal()
+        }.start()
+        started.wait()
+        meanwhile()
+        return (observer, { stop.signal(); stopped.wait() })
+    }
+
+    /// Two runs observing at once on threads of their own hear their own file systems' questions, not each
+    /// other's; a file system made outside any scope is heard by both (a run may hear more, never less).
+    @Test func runsObservingAtOnceHearTheirOwnQuestions() throws {
+        // Paths of this test only: other tests' unscoped file systems may be heard too.
+        let root = "/glance-observing-\(UUID().uuidString)"
+        func ours(_ heard: Heard) -> [String] { heard.all.filter { $0.hasPrefix(root) }.map { String($0.dropFirst(root.count)) }.sorted() }
+        let unscoped = FileSystem()
+        let first = observe(root + "/first", made: unscoped)
+        let second = observe(root + "/second", made: unscoped)
+        first.stop()
+        second.stop()
+        #expect(ours(first.observer) == ["/first/made-before", "/first/made-there", "/second/made-before"])
+        #expect(ours(second.observer) == ["/second/made-before", "/second/made-there"])
+        // A stage's observer within a run shares the run's scope: both hear the stage's file systems.
+        let run = Heard(), stage = Heard()
+        FileSystem.startObserving(run)
+        FileSystem.startObserving(stage)
+        _ = FileSystem().status(root + "/stage")
+        FileSystem.stopObserving(stage)
+        _ = FileSystem().status(root + "/after")
+        FileSystem.stopObserving(run)
+        _ = FileSystem().status(root + "/outside")
+        #expect(ours(run) == ["/after", "/stage"])
+        #expect(ours(stage) == ["/stage"])
+    }
+
     /// A canonical path resolves links, `.`, `..` and doubled or trailing slashes, whether the path is already in
     /// standard form (resolved by realpath(3) alone) or not; a path that does not exist keeps its missing part.
     @Test func canonicalPathsResolveLinksWhateverTheSpelling() throws {

@@ -70,20 +70,54 @@ public protocol FileObserver: AnyObject, Sendable {
 extension FileSystem {
     /// Lets `observer` hear every question every `FileSystem` of the process asks the disk, until
     /// `stopObserving(_:)` (several observers may listen at once: a run's, and one stage's within it).
+    ///
+    /// Observing starts a scope on the calling thread, unless one is under way there: a `FileSystem` made on that
+    /// thread until the outermost observer stops tells only the observers of its scope, so that runs made at once
+    /// in one process (tests) do not hear each other. One made elsewhere (another thread, before) tells every
+    /// observer, as all did before scopes: a run may hear more than it asked, never less.
     public static func startObserving(_ observer: any FileObserver) {
+        let scope = currentScope ?? ObjectIdentifier(observer)
+        if currentScope == nil { Thread.current.threadDictionary[scopeKey] = Scope(scope) }
         observing.lock.lock(); defer { observing.lock.unlock() }
-        observing.observers.append(observer)
+        observing.observers.append((observer, scope))
     }
 
     public static func stopObserving(_ observer: any FileObserver) {
+        if currentScope == ObjectIdentifier(observer) { Thread.current.threadDictionary[scopeKey] = nil }
         observing.lock.lock(); defer { observing.lock.unlock() }
-        observing.observers.removeAll { $0 === observer }
+        observing.observers.removeAll { $0.observer === observer }
     }
 
-    /// The observers listening now.
+    /// The observers listening now in the calling thread's scope (all of them outside any scope).
     public static var observers: [any FileObserver] {
+        let scope = currentScope
         observing.lock.lock(); defer { observing.lock.unlock() }
-        return observing.observers
+        return observing.observers.filter { scope == nil || $0.scope == scope }.map(\.observer)
+    }
+
+    /// A scope of its own for the calling thread, unless one is under way there, until `end()`: what observes in
+    /// it (`startObserving(_:)`) hears only the file systems made in it on this thread (and those made outside
+    /// any scope). A command starts one, so that one run's record does not hear another run's questions.
+    public final class ObservationScope {
+        private let started: Bool
+
+        public init() {
+            started = FileSystem.currentScope == nil
+            if started { Thread.current.threadDictionary[FileSystem.scopeKey] = Scope(ObjectIdentifier(self)) }
+        }
+
+        public func end() {
+            if started { Thread.current.threadDictionary[FileSystem.scopeKey] = nil }
+        }
+    }
+
+    /// The observation scope of the calling thread (see `startObserving(_:)`).
+    static var currentScope: ObjectIdentifier? { (Thread.current.threadDictionary[scopeKey] as? Scope)?.identifier }
+    static let scopeKey = "glance.observation-scope"
+
+    final class Scope: NSObject {
+        let identifier: ObjectIdentifier
+        init(_ identifier: ObjectIdentifier) { self.identifier = identifier }
     }
 
     /// Asks the disk `question` again, now, without telling any observer: what a run would be answered today.
@@ -113,15 +147,15 @@ extension FileSystem {
 
     final class Observing: @unchecked Sendable {
         let lock = NSLock()
-        var observers: [any FileObserver] = []
+        var observers: [(observer: any FileObserver, scope: ObjectIdentifier)] = []
     }
 
     static let observing = Observing()
 
-    /// Tells the observers, if any (the answer is computed only then).
-    static func tell(_ question: @autoclosure () -> FileQuestion, _ answer: @autoclosure () -> FileAnswer) {
+    /// Tells the observers of `scope` (all of them without one), if any (the answer is computed only then).
+    static func tell(_ question: @autoclosure () -> FileQuestion, _ answer: @autoclosure () -> FileAnswer, scope: ObjectIdentifier?) {
         observing.lock.lock()
-        let observers = observing.observers
+        let observers = observing.observers.filter { scope == nil || $0.scope == scope }.map(\.observer)
         observing.lock.unlock()
         guard !observers.isEmpty else { return }
         let (question, answer) = (question(), answer())

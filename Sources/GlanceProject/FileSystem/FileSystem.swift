@@ -33,10 +33,18 @@ public final class FileSystem: @unchecked Sendable {
     public private(set) var boundary: String?
     /// Whether the questions this file system asks the disk are told to the observers (`FileSystem.startObserving(_:)`).
     private let observed: Bool
+    /// The observation scope of the thread that made it (see `FileSystem.startObserving(_:)`).
+    private let scope: ObjectIdentifier?
 
-    public init() { observed = true }
+    public init() {
+        observed = true
+        scope = Self.currentScope
+    }
 
-    init(observed: Bool) { self.observed = observed }
+    init(observed: Bool) {
+        self.observed = observed
+        scope = observed ? Self.currentScope : nil
+    }
 
     /// A file system that reads nothing outside `folder` (see `confine(to:)`).
     public convenience init(confinedTo folder: String) {
@@ -47,7 +55,7 @@ public final class FileSystem: @unchecked Sendable {
     /// From now on, read and list nothing outside `folder` (symbolic links resolved).
     public func confine(to folder: String) {
         lock.lock(); defer { lock.unlock() }
-        boundary = observed ? Self.realPath(folder) : Self.canonicalPath(folder)
+        boundary = canonical(folder)
     }
 
     // MARK: Metadata
@@ -76,7 +84,7 @@ public final class FileSystem: @unchecked Sendable {
         var info = stat()
         let result = FilePathBytes.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
         let status = result == 0 ? (Self.kind(info.st_mode), Int(info.st_size)) : nil
-        if observed { Self.tell(.status(path: path, followingLinks: followingLinks), Self.statusAnswer(status)) }
+        if observed { Self.tell(.status(path: path, followingLinks: followingLinks), Self.statusAnswer(status), scope: scope) }
         return status
     }
 
@@ -123,7 +131,7 @@ public final class FileSystem: @unchecked Sendable {
         }
         names.sort()
         // A folder outside is not listed: the canonical path asked for above tells that, not a listing.
-        if observed && inside { Self.tell(.listing(path: directory), Self.listingAnswer(names)) }
+        if observed && inside { Self.tell(.listing(path: directory), Self.listingAnswer(names), scope: scope) }
         lock.lock(); listings[directory] = names; lock.unlock()
         return names
     }
@@ -169,14 +177,17 @@ public final class FileSystem: @unchecked Sendable {
 
     /// The canonical path with every symbolic link and `..` resolved (realpath(3)). For a path that does not
     /// exist, its deepest existing folder is resolved and the rest appended.
-    public static func realPath(_ path: String) -> String {
+    /// Told to the observers of the calling thread's scope (see `FileSystem.startObserving(_:)`).
+    public static func realPath(_ path: String) -> String { realPath(path, scope: currentScope) }
+
+    private static func realPath(_ path: String, scope: ObjectIdentifier?) -> String {
         let real = canonicalPath(path)
-        tell(.realPath(path: path), .text(real))
+        tell(.realPath(path: path), .text(real), scope: scope)
         return real
     }
 
-    /// `realPath`, told to the observer when this file system's questions are.
-    func canonical(_ path: String) -> String { observed ? Self.realPath(path) : Self.canonicalPath(path) }
+    /// `realPath`, told to the observers of this file system's scope when its questions are told.
+    func canonical(_ path: String) -> String { observed ? Self.realPath(path, scope: scope) : Self.canonicalPath(path) }
 
     static func canonicalPath(_ path: String) -> String {
         // An absolute path without `.`, `..`, empty or trailing components is its own standard form (Foundation's
@@ -215,10 +226,10 @@ public final class FileSystem: @unchecked Sendable {
         if let reason = outsideReason(path) { throw ProjectError.notRead(path, reason: reason) }
         do {
             let data = try unobservedRead(path, limit: limit, prefix: prefix)
-            if observed { Self.tell(question, .bytes(data)) }
+            if observed { Self.tell(question, .bytes(data), scope: scope) }
             return data
         } catch {
-            if observed { Self.tell(question, .text("not read")) }
+            if observed { Self.tell(question, .text("not read"), scope: scope) }
             throw error
         }
     }
@@ -336,7 +347,7 @@ public final class FileSystem: @unchecked Sendable {
 
     func isAccessible(_ path: String, _ mode: Int32) -> Bool {
         let result = FilePathBytes.withCString(path) { systemAccess($0, mode) }
-        if observed { Self.tell(.access(path: path, mode: mode), .text(String(result == 0))) }
+        if observed { Self.tell(.access(path: path, mode: mode), .text(String(result == 0)), scope: scope) }
         return result == 0
     }
 
