@@ -33,6 +33,7 @@ public enum Glance {
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
                                 readAhead: ahead)
         if parseEverything { index.parseEverything() }
+        index.prepareCache()
         let model = SurfaceModel.build(project: project, index: index)
         DebugTime.mark("surfaces built")
         return model

@@ -42,6 +42,9 @@ public final class SourceIndex: @unchecked Sendable {
     /// Results kept between runs (nil: none). Per file, the cache key of its text, the entry as this run knows it,
     /// the declarations the cache had (used instead of parsing, when the file is parsed), and which entries this
     /// run added to or changed (stored by `saveCache`).
+    /// The cache's preparation under way (`prepareCache`), signalled when it ends, and whether it was asked to stop.
+    private var preparation: DispatchSemaphore?
+    private var preparationStopped = false
     private let cache: (any SourceIndexCache)?
     private let progress: Progress?
     private var cacheContext: String { "source index \(Self.cacheFormat); parse guard \(parseGuard.limits)" }
@@ -268,20 +271,41 @@ public final class SourceIndex: @unchecked Sendable {
         changedEntries.insert(path)
     }
 
+    /// Lets the cache prepare, on a thread of its own, the entries this run added or changed so far (while the
+    /// surface model is built, which leaves cores idle); `saveCache` stops it and stores what it prepared, and
+    /// prepares again the entries that changed since. Changes nothing but when the work is done.
+    public func prepareCache() {
+        guard let cache else { return }
+        lock.lock()
+        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (key: $0, path: path, entry: cacheEntries[path]!) } }
+        guard !todo.isEmpty, preparation == nil else { lock.unlock(); return }
+        let done = DispatchSemaphore(value: 0)
+        preparation = done
+        preparationStopped = false
+        lock.unlock()
+        let context = cacheContext
+        Thread { [self] in
+            cache.prepare(todo, context: context) { lock.lock(); defer { lock.unlock() }; return preparationStopped }
+            done.signal()
+        }.start()
+    }
+
     /// Stores the entries this run added or changed in the cache (on all cores), then lets the cache bound its
     /// size. Call it once the run has asked for every file it needs: files parsed later are stored by the next
     /// call.
     public func saveCache() {
         guard let cache else { return }
         lock.lock()
-        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (path: path, key: $0, entry: cacheEntries[path]!) } }
+        let preparing = preparation
+        preparationStopped = true
+        preparation = nil
+        lock.unlock()
+        preparing?.wait()
+        lock.lock()
+        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (key: $0, path: path, entry: cacheEntries[path]!) } }
         changedEntries.removeAll()
         lock.unlock()
-        let context = cacheContext
-        _ = concurrentMap(todo.count) { index -> Bool? in
-            cache.store(todo[index].entry, key: todo[index].key, context: context, path: todo[index].path)
-            return true
-        }
+        cache.store(todo, context: cacheContext)
         cache.finish()
     }
 

@@ -30,6 +30,24 @@ public protocol SourceIndexCache: Sendable {
     /// Stores an entry under the key `lookup` gave for the same `context`, for the file at `path`. Never throws: a
     /// cache that cannot be written is only slower.
     func store(_ entry: SourceCacheEntry, key: String, context: String, path: String)
+    /// Stores the entries a run added or changed, all under `context` (on all cores; a cache may keep many of them
+    /// together). The default stores each with `store`.
+    func store(_ entries: [(key: String, path: String, entry: SourceCacheEntry)], context: String)
+    /// Works out on the calling thread, ahead of `store`, what storing these entries takes (encoding them), while
+    /// the run does other work; `store` uses that only for the very same entry. Stops early when `stop` says so.
+    /// The default does nothing.
+    func prepare(_ entries: [(key: String, path: String, entry: SourceCacheEntry)], context: String, stop: () -> Bool)
     /// Called once a run has stored what it will store (for a bound on the cache's size).
     func finish()
+}
+
+extension SourceIndexCache {
+    public func prepare(_ entries: [(key: String, path: String, entry: SourceCacheEntry)], context: String, stop: () -> Bool) {}
+
+    public func store(_ entries: [(key: String, path: String, entry: SourceCacheEntry)], context: String) {
+        _ = concurrentMap(entries.count) { index -> Bool? in
+            store(entries[index].entry, key: entries[index].key, context: context, path: entries[index].path)
+            return true
+        }
+    }
 }

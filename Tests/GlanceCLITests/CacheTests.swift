@@ -319,6 +319,153 @@ import Darwin
         #expect(store.lookup(text: texts[last], context: "other", path: "/q.swift").entry == nil)
     }
 
+    /// A run that stores many entries writes one pack, not a file each; another run reads every entry back from
+    /// it, and the output is the uncached one.
+    @Test func manyEntriesGoIntoOnePack() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let path = repositoryRoot + "/Examples/CommonMistakes"
+        let filled = try Glance.surfaces(at: path, cache: SourceCache(folder: cache, identity: Glance.cacheIdentity, packThreshold: 4))
+        filled.index.saveCache()
+        let stored = files(below: cache + "/sources-v1")
+        #expect(stored.count == 1 && stored[0].hasPrefix("packs/") && stored[0].hasSuffix(".pack"), "\(stored)")
+        let parsed = filled.index.parsedPaths.count
+        #expect(parsed > 0)
+        let reread = try Glance.surfaces(at: path, cache: SourceCache(folder: cache, identity: Glance.cacheIdentity))
+        #expect(reread.index.cacheStatistics.scanned == commonMistakesSwiftFiles)
+        #expect(reread.index.cacheStatistics.parsed == parsed)
+        #expect(reread.index.cacheStatistics.pending == 0)
+        let uncached = lint([path, "--no-cache"])
+        let cached = lint([path, "--cache-path", cache])
+        #expect(cached.standardOutput == uncached.standardOutput)
+        #expect(cached.standardError == uncached.standardError)
+        #expect(cached.exitCode == uncached.exitCode)
+    }
+
+    /// Entries for `count` texts, stored by a cache that packs from two entries; returns the texts and keys.
+    func packedEntries(_ count: Int, in cache: String) -> [(text: String, key: String)] {
+        let store = SourceCache(folder: cache, identity: "test", packThreshold: 2)
+        let texts = (0..<count).map { "struct Packed\($0) { let value = \($0) }\n" }
+        let keyed = texts.map { text in (text: text, key: store.lookup(text: text, context: "c", path: "/p.swift").key) }
+        store.store(keyed.map { (key: $0.key, path: "/p.swift", entry: SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: $0.text), replaced: false, index: nil)) },
+                    context: "c")
+        return keyed
+    }
+
+    /// A pack that does not hold together — cut short, another magic, an impossible count, an entry outside the
+    /// file, a key that is not hex — is a miss whole; a damaged entry in a sound pack is a miss alone.
+    @Test func brokenPacksAreMisses() throws {
+        let damages: [(String, (inout [UInt8]) -> Void)] = [
+            ("cut short", { $0.removeLast(10) }),
+            ("another magic", { $0[0] = UInt8(ascii: "G") }),
+            ("impossible count", { for index in 12..<20 { $0[index] = 0xFF } }),
+            ("entry outside the file", { $0[20 + 64 + 1] = 0x7F }),
+            ("key not hex", { $0[20] = UInt8(ascii: "Z") }),
+            ("empty", { $0 = [] }),
+        ]
+        for (name, damage) in damages {
+            let cache = try scratchFolder("cache")
+            defer { try? FileManager.default.removeItem(atPath: cache) }
+            let keyed = packedEntries(3, in: cache)
+            let packs = files(below: cache + "/sources-v1/packs")
+            try #require(packs.count == 1, "\(name): \(packs)")
+            let pack = cache + "/sources-v1/packs/" + packs[0]
+            #expect(SourceCache(folder: cache, identity: "test").lookup(text: keyed[2].text, context: "c", path: "/p.swift").entry?.tokens?.typeNames == ["Packed2"], "\(name)")
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+            damage(&bytes)
+            try Data(bytes).write(to: URL(fileURLWithPath: pack))
+            let reader = SourceCache(folder: cache, identity: "test")
+            #expect(keyed.allSatisfy { reader.lookup(text: $0.text, context: "c", path: "/p.swift").entry == nil }, "\(name)")
+        }
+        // One entry's bytes damaged: that entry is a miss, the others are read.
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let keyed = packedEntries(3, in: cache)
+        let pack = cache + "/sources-v1/packs/" + files(below: cache + "/sources-v1/packs")[0]
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+        let firstOffset = bytes[84..<92].reversed().reduce(0) { $0 << 8 | Int($1) }   // the first record's offset
+        bytes[firstOffset] = UInt8(ascii: "[")
+        try Data(bytes).write(to: URL(fileURLWithPath: pack))
+        let reader = SourceCache(folder: cache, identity: "test")
+        let found = keyed.map { reader.lookup(text: $0.text, context: "c", path: "/p.swift").entry?.tokens?.typeNames.first }
+        #expect(found.filter { $0 == nil }.count == 1)
+        #expect(Set(found.compactMap { $0 }).count == 2)
+    }
+
+    /// Packs are bounded as a whole: the least recently used pack goes first.
+    @Test func packsAreEvictedWhole() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let old = packedEntries(30, in: cache)
+        let oldPack = cache + "/sources-v1/packs/" + files(below: cache + "/sources-v1/packs")[0]
+        var times = [timeval(tv_sec: 1_000_000, tv_usec: 0), timeval(tv_sec: 1_000_000, tv_usec: 0)]
+        #expect(utimes(oldPack, &times) == 0)
+        let size = (try FileManager.default.attributesOfItem(atPath: oldPack)[.size] as? Int) ?? 0
+        // A second pack of other texts, then a bound that holds one pack but not two.
+        let store = SourceCache(folder: cache, identity: "test", maximumBytes: size * 3 / 2, packThreshold: 2)
+        let texts = (0..<30).map { "enum Newer\($0) {}\n" }
+        store.store(texts.map { (key: store.lookup(text: $0, context: "c", path: "/p.swift").key, path: "/p.swift",
+                                 entry: SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: $0), replaced: false, index: nil)) }, context: "c")
+        #expect(files(below: cache + "/sources-v1/packs").count == 2)
+        store.finish()
+        let left = files(below: cache + "/sources-v1/packs")
+        #expect(left.count == 1 && cache + "/sources-v1/packs/" + left[0] != oldPack)
+        let reader = SourceCache(folder: cache, identity: "test")
+        #expect(reader.lookup(text: old[0].text, context: "c", path: "/p.swift").entry == nil)
+        #expect(reader.lookup(text: texts[0], context: "c", path: "/p.swift").entry?.tokens?.typeNames == ["Newer0"])
+    }
+
+    /// An entry of its own and a packed one for the same text: the one that holds declarations is used.
+    @Test func theEntryWithDeclarationsWins() throws {
+        let text = "struct Both { let value = 1 }\n"
+        let index = try #require(SourceIndex(sources: ["/p.swift": text]).file("/p.swift"))
+        let scanned = SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: false, index: nil)
+        var parsed = scanned
+        parsed.index = index
+        for packedHasDeclarations in [false, true] {
+            let cache = try scratchFolder("cache")
+            defer { try? FileManager.default.removeItem(atPath: cache) }
+            let store = SourceCache(folder: cache, identity: "test", packThreshold: 2)
+            let key = store.lookup(text: text, context: "c", path: "/p.swift").key
+            let filler = "enum Filler {}\n"
+            let fillerKey = store.lookup(text: filler, context: "c", path: "/p.swift").key
+            store.store([(key: key, path: "/p.swift", entry: packedHasDeclarations ? parsed : scanned),
+                         (key: fillerKey, path: "/p.swift", entry: SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: filler), replaced: false, index: nil))],
+                        context: "c")
+            store.store(packedHasDeclarations ? scanned : parsed, key: key, context: "c", path: "/p.swift")
+            let found = SourceCache(folder: cache, identity: "test").lookup(text: text, context: "c", path: "/p.swift").entry
+            #expect(found?.index != nil, "packed entry with declarations: \(packedHasDeclarations)")
+        }
+    }
+
+    /// An entry prepared ahead is stored as prepared only when it is the same entry: one that gained declarations
+    /// since is encoded again.
+    @Test func preparedEntriesAreUsedOnlyWhenUnchanged() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let text = "struct Prepared { let value = 1 }\n", other = "enum Unchanged {}\n"
+        let index = try #require(SourceIndex(sources: ["/p.swift": text]).file("/p.swift"))
+        let store = SourceCache(folder: cache, identity: "test")
+        let key = store.lookup(text: text, context: "c", path: "/p.swift").key
+        let otherKey = store.lookup(text: other, context: "c", path: "/o.swift").key
+        let scanned = SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: text), replaced: false, index: nil)
+        var parsed = scanned
+        parsed.index = index
+        let unchanged = SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: other), replaced: false, index: nil)
+        store.prepare([(key: key, path: "/p.swift", entry: scanned), (key: otherKey, path: "/o.swift", entry: unchanged)], context: "c") { false }
+        store.store([(key: key, path: "/p.swift", entry: parsed), (key: otherKey, path: "/o.swift", entry: unchanged)], context: "c")
+        let reader = SourceCache(folder: cache, identity: "test")
+        #expect(reader.lookup(text: text, context: "c", path: "/p.swift").entry?.index != nil)
+        #expect(reader.lookup(text: other, context: "c", path: "/o.swift").entry?.tokens?.typeNames == ["Unchanged"])
+        // Stopped at once: nothing prepared, everything still stored.
+        var asked = 0
+        let stopped = SourceCache(folder: cache + "/2", identity: "test")
+        stopped.prepare([(key: key, path: "/p.swift", entry: scanned)], context: "c") { asked += 1; return true }
+        #expect(asked == 1)
+        stopped.store([(key: key, path: "/p.swift", entry: scanned)], context: "c")
+        #expect(SourceCache(folder: cache + "/2", identity: "test").lookup(text: text, context: "c", path: "/p.swift").entry?.tokens?.typeNames == ["Prepared"])
+    }
+
     /// A cached index is the same for a file of the same text at another path: every location names the new path.
     @Test func anEntryMovesWithItsText() throws {
         let text = try String(contentsOfFile: repositoryRoot + "/Examples/CommonMistakes/Widgets/LampControl.swift", encoding: .utf8)
