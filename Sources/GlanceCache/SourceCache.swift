@@ -22,9 +22,9 @@ import Darwin
 /// - Bounded: after a run that wrote entries, the least recently used entries are removed until the entries take
 ///   at most `maximumBytes` (an entry read is marked used at most once a day); once per run (`finish()`).
 /// - A run that stores many entries at once (`packThreshold`: a first run, a new branch) writes them into one
-///   file, a pack (`sources-v1/packs/…​.pack`), since creating a file per entry costs more than the run saves on
-///   some file systems (ext4: about 0.4 ms of system time each); a pack is written, marked used and removed as a
-///   whole, and an entry in a file of its own wins over a packed one without declarations.
+///   file, a pack (`sources-v1/packs/<name>.pack`), since creating a file per entry costs much of a first run's
+///   time on some file systems (ext4: about 0.4 ms of system time each); a pack is written, marked used and
+///   removed as a whole, and an entry in a file of its own wins over a packed one without declarations.
 public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// The cache folder (`--cache-path`, or `defaultFolder`); entries are in `entriesFolder`.
     public let folder: String

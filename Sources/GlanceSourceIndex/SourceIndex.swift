@@ -42,10 +42,10 @@ public final class SourceIndex: @unchecked Sendable {
     /// Results kept between runs (nil: none). Per file, the cache key of its text, the entry as this run knows it,
     /// the declarations the cache had (used instead of parsing, when the file is parsed), and which entries this
     /// run added to or changed (stored by `saveCache`).
+    private let cache: (any SourceIndexCache)?
     /// The cache's preparation under way (`prepareCache`), signalled when it ends, and whether it was asked to stop.
     private var preparation: DispatchSemaphore?
     private var preparationStopped = false
-    private let cache: (any SourceIndexCache)?
     private let progress: Progress?
     private var cacheContext: String { "source index \(Self.cacheFormat); parse guard \(parseGuard.limits)" }
     /// What a `SourceCacheEntry` means: raise it whenever the scan (`FileTokens`), the parse guard's checks or
@@ -273,7 +273,7 @@ public final class SourceIndex: @unchecked Sendable {
 
     /// Lets the cache prepare, on a thread of its own, the entries this run added or changed so far (while the
     /// surface model is built, which leaves cores idle); `saveCache` stops it and stores what it prepared, and
-    /// prepares again the entries that changed since. Changes nothing but when the work is done.
+    /// encodes again the entries that changed since. Changes nothing but when the work is done.
     public func prepareCache() {
         guard let cache else { return }
         lock.lock()

@@ -68,7 +68,7 @@ public protocol FileObserver: AnyObject, Sendable {
 }
 
 extension FileSystem {
-    /// Lets `observer` hear every question every `FileSystem` of the process asks the disk, until
+    /// Lets `observer` hear the questions `FileSystem`s ask the disk (those of its scope, below), until
     /// `stopObserving(_:)` (several observers may listen at once: a run's, and one stage's within it).
     ///
     /// Observing starts a scope on the calling thread, unless one is under way there: a `FileSystem` made on that
