@@ -175,7 +175,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             if entries.count < packThreshold { storeData(data, key: key, in: entriesFolder) }
             return (key, data)
         }.compactMap { $0 }
-        if entries.count >= packThreshold { writePacks(encoded) }
+        let gathered = entriesToGather(besides: Set(encoded.map(\.key)))
+        if entries.count >= packThreshold {
+            writePacks(encoded + gathered)
+        } else if gathered.count >= packThreshold {
+            writePacks(gathered)
+        }
     }
 
     /// Encodes the entries, one after the other, until `stop`; `store` uses an encoding for the same key, path and
@@ -216,10 +221,13 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     static let packMagic = Array("glance-pack\n".utf8)
     /// At most this many entries' bytes in one pack (64 MiB); a run that stores more writes several.
     static let maximumPackBytes = 64 << 20
-    /// The newest packs read, at most (each is held open while the cache is).
+    /// The newest whole packs read, at most (each is held open while the cache is); `finish()` removes the least
+    /// recently used beyond this many, and a run that read half as many writes the entries it read from packs
+    /// into its own pack, so that the ones it uses stay together in the newest.
     static let maximumPacksRead = 64
-    /// At most this many entries in a pack.
-    static let maximumPackEntries = 1 << 20
+    /// At most this many entries in a pack, and in all the packs read.
+    static let maximumPackEntries = 1 << 18
+    static let maximumPackedEntries = 1 << 19
 
     private struct Pack {
         let path: String
@@ -227,9 +235,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         var modified: Double
     }
 
-    /// The packs read (on the first lookup), and where each key's entry is in them.
+    /// The packs read (on the first lookup), where each key's entry is in them, and the entries this run read
+    /// from them.
     private var packs: [Pack] = []
     private var packed: [String: (pack: Int, offset: Int, length: Int)]?
+    private var readFromPacks: Set<String> = []
 
     /// The bytes of `key`'s entry in a pack (nil: none, or not readable); marks the pack used.
     private func packedData(_ key: String) -> Data? {
@@ -237,10 +247,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         if packed == nil { readPacks() }
         guard let place = packed?[key] else { lock.unlock(); return nil }
         let pack = packs[place.pack]
+        readFromPacks.insert(key)
         let now = Date().timeIntervalSince1970
         if pack.modified < now - 86_400 {
             packs[place.pack].modified = now
-            _ = utimes(pack.path, nil)   // used: keep it from eviction
+            _ = futimens(pack.descriptor, nil)   // used: keep it from eviction
         }
         lock.unlock()
         var data = Data(count: place.length)
@@ -258,16 +269,46 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             var info = stat()
             let path = packsFolder + "/" + name
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found.append((path, Double(Self.modificationSeconds(info))))
+            found.append((path, Self.modificationTime(info)))
         }
-        // Oldest first, so that a key in several packs is read from the newest.
-        for file in found.sorted(by: { ($0.modified, $0.path) < ($1.modified, $1.path) }).suffix(Self.maximumPacksRead) {
+        // The newest whole packs (one that does not hold together does not count), then their entries oldest
+        // first, so that a key in several packs is read from the newest.
+        var whole: [(pack: Pack, index: [(key: String, offset: Int, length: Int)])] = []
+        var entries = 0
+        for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) where whole.count < Self.maximumPacksRead {
             let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
-            guard let index = Self.packIndex(descriptor) else { close(descriptor); continue }
-            packs.append(Pack(path: file.path, descriptor: descriptor, modified: file.modified))
+            guard let index = Self.packIndex(descriptor), entries + index.count <= Self.maximumPackedEntries else { close(descriptor); continue }
+            entries += index.count
+            whole.append((Pack(path: file.path, descriptor: descriptor, modified: file.modified), index))
+        }
+        for (pack, index) in whole.reversed() {
+            packs.append(pack)
             for (key, offset, length) in index { packed![key] = (packs.count - 1, offset, length) }
         }
+    }
+
+    /// The entries this run read from packs, as stored, when it read as many packs as it keeps together (see
+    /// `maximumPacksRead`), leaving out `keys`; empty otherwise.
+    private func entriesToGather(besides keys: Set<String>) -> [(key: String, data: Data)] {
+        lock.lock()
+        let gather = packs.count >= Self.maximumPacksRead / 2
+        let places = gather ? readFromPacks.subtracting(keys).sorted().compactMap { key in packed?[key].map { (key, $0) } } : []
+        let descriptors = packs.map(\.descriptor)
+        lock.unlock()
+        return places.compactMap { key, place in
+            var data = Data(count: place.length)
+            let complete = data.withUnsafeMutableBytes { Self.readFully(descriptors[place.pack], into: $0, at: place.offset) }
+            return complete ? (key, data) : nil
+        }
+    }
+
+    /// Whether the regular file at `path` (not a link) is a whole pack.
+    static func isWholePack(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return packIndex(descriptor) != nil
     }
 
     /// A pack's index: each entry's key, offset and length; nil when the file is not a whole pack.
@@ -446,6 +487,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
                 }
             }
         }
+        var packFiles: [(path: String, size: Int, modified: Double)] = []
         if Self.isRealFolder(entriesFolder), Self.isRealFolder(packsFolder) {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: packsFolder)) ?? [] {
                 let path = packsFolder + "/" + name
@@ -457,9 +499,21 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
                     continue
                 }
                 guard name.hasSuffix(".pack") else { continue }
-                files.append((path, Int(info.st_size), modified))
-                total += Int(info.st_size)
+                packFiles.append((path, Int(info.st_size), Self.modificationTime(info)))
             }
+        }
+        // Beyond the number of packs read, the least recently used go, and those that do not hold together (they
+        // would take the place of whole ones); they are looked into only then.
+        var kept = 0
+        let crowded = packFiles.count > Self.maximumPacksRead
+        for pack in packFiles.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) {
+            guard kept < Self.maximumPacksRead, !crowded || Self.isWholePack(pack.path) else {
+                unlink(pack.path)
+                continue
+            }
+            kept += 1
+            files.append(pack)
+            total += pack.size
         }
         guard total > maximumBytes else { return }
         for file in files.sorted(by: { ($0.modified, $0.path) < ($1.modified, $1.path) }) {
@@ -489,6 +543,16 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             return true
         }
         return complete ? (data, Double(modificationSeconds(info))) : nil
+    }
+
+    /// The modification time in seconds since 1970, with its nanoseconds (packs written in one second keep their
+    /// order).
+    private static func modificationTime(_ info: stat) -> Double {
+        #if canImport(Darwin)
+        return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
     }
 
     private static func modificationSeconds(_ info: stat) -> Int {

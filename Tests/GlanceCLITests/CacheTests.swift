@@ -415,6 +415,41 @@ import Darwin
         #expect(reader.lookup(text: texts[0], context: "c", path: "/p.swift").entry?.tokens?.typeNames == ["Newer0"])
     }
 
+    /// Past 32 packs a run gathers the entries it read from packs into a pack of its own, and past 64 the least
+    /// recently used go: what the run used stays readable. Files named like packs that are not whole ones take no
+    /// whole pack's place, and go once there are too many.
+    @Test func manyPacksAreGatheredAndBounded() throws {
+        let cache = try scratchFolder("cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let packs = cache + "/sources-v1/packs"
+        let writer = SourceCache(folder: cache, identity: "test", packThreshold: 2)
+        var texts: [String] = []
+        for number in 0..<70 {
+            let pair = ["struct First\(number) {}\n", "struct Second\(number) {}\n"]
+            let before = Set(files(below: packs))
+            writer.store(pair.map { (key: writer.lookup(text: $0, context: "c", path: "/p.swift").key, path: "/p.swift",
+                                     entry: SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: $0), replaced: false, index: nil)) }, context: "c")
+            let made = try #require(Set(files(below: packs)).subtracting(before).first)
+            var times = [timeval(tv_sec: 1_000_000 + number, tv_usec: 0), timeval(tv_sec: 1_000_000 + number, tv_usec: 0)]
+            #expect(utimes(packs + "/" + made, &times) == 0)
+            texts += pair
+        }
+        // Newer files that only look like packs.
+        for number in 0..<80 { try Data("not a pack \(number)".utf8).write(to: URL(fileURLWithPath: packs + "/junk\(number).pack")) }
+        let reader = SourceCache(folder: cache, identity: "test", packThreshold: 2)
+        let found = texts.map { reader.lookup(text: $0, context: "c", path: "/p.swift").entry?.tokens?.typeNames.first }
+        // The newest 64 whole packs are read (the junk takes no place): the first six pairs are not.
+        #expect(found.prefix(12).allSatisfy { $0 == nil })
+        #expect(found.dropFirst(12).allSatisfy { $0 != nil })
+        reader.store([], context: "c")
+        reader.finish()
+        let left = files(below: packs)
+        #expect(left.count == 64 && !left.contains { $0.hasPrefix("junk") }, "\(left.count) packs: \(left.filter { $0.hasPrefix("junk") }.count) junk")
+        // What the reader used is in the newest pack, read whatever went.
+        let again = SourceCache(folder: cache, identity: "test")
+        #expect(texts.dropFirst(12).allSatisfy { again.lookup(text: $0, context: "c", path: "/p.swift").entry != nil })
+    }
+
     /// An entry of its own and a packed one for the same text: the one that holds declarations is used.
     @Test func theEntryWithDeclarationsWins() throws {
         let text = "struct Both { let value = 1 }\n"
