@@ -222,9 +222,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// At most this many entries' bytes in one pack (64 MiB); a run that stores more writes several.
     static let maximumPackBytes = 64 << 20
     /// The newest whole packs read, at most (each is held open while the cache is); `finish()` removes the least
-    /// recently used beyond this many, and a run that read half as many writes the entries it read from packs
-    /// into its own pack, so that the ones it uses stay together in the newest.
+    /// recently used beyond this many.
     static let maximumPacksRead = 64
+    /// A run that read its entries from this many packs or more writes them into a pack of its own, so that the
+    /// entries it uses stay together in the newest pack (and the next run reads them from that one).
+    static let packsToGather = 8
     /// At most this many entries in a pack, and in all the packs read.
     static let maximumPackEntries = 1 << 18
     static let maximumPackedEntries = 1 << 19
@@ -288,12 +290,14 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         }
     }
 
-    /// The entries this run read from packs, as stored, when it read as many packs as it keeps together (see
-    /// `maximumPacksRead`), leaving out `keys`; empty otherwise.
+    /// The entries this run read from packs, as stored, when it read them from `packsToGather` packs or more,
+    /// leaving out `keys`; empty otherwise.
     private func entriesToGather(besides keys: Set<String>) -> [(key: String, data: Data)] {
         lock.lock()
-        let gather = packs.count >= Self.maximumPacksRead / 2
-        let places = gather ? readFromPacks.subtracting(keys).sorted().compactMap { key in packed?[key].map { (key, $0) } } : []
+        let read = readFromPacks.compactMap { key in packed?[key].map { (key, $0) } }
+        readFromPacks.removeAll()
+        let gather = Set(read.map(\.1.pack)).count >= Self.packsToGather
+        let places = gather ? read.filter { !keys.contains($0.0) }.sorted { $0.0 < $1.0 } : []
         let descriptors = packs.map(\.descriptor)
         lock.unlock()
         return places.compactMap { key, place in

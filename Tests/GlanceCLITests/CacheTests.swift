@@ -415,8 +415,8 @@ import Darwin
         #expect(reader.lookup(text: texts[0], context: "c", path: "/p.swift").entry?.tokens?.typeNames == ["Newer0"])
     }
 
-    /// Past 32 packs a run gathers the entries it read from packs into a pack of its own, and past 64 the least
-    /// recently used go: what the run used stays readable. Files named like packs that are not whole ones take no
+    /// A run that read its entries from 8 packs or more gathers them into a pack of its own, and past 64 packs the
+    /// least recently used go: what the run used stays readable, and the next run reads it from one pack. Files named like packs that are not whole ones take no
     /// whole pack's place, and go once there are too many.
     @Test func manyPacksAreGatheredAndBounded() throws {
         let cache = try scratchFolder("cache")
@@ -446,8 +446,11 @@ import Darwin
         let left = files(below: packs)
         #expect(left.count == 64 && !left.contains { $0.hasPrefix("junk") }, "\(left.count) packs: \(left.filter { $0.hasPrefix("junk") }.count) junk")
         // What the reader used is in the newest pack, read whatever went.
-        let again = SourceCache(folder: cache, identity: "test")
+        let again = SourceCache(folder: cache, identity: "test", packThreshold: 2)
         #expect(texts.dropFirst(12).allSatisfy { again.lookup(text: $0, context: "c", path: "/p.swift").entry != nil })
+        // Read from one pack, they are not gathered again.
+        again.store([], context: "c")
+        #expect(files(below: packs).count == 64)
     }
 
     /// An entry of its own and a packed one for the same text: the one that holds declarations is used.
