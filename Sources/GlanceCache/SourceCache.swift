@@ -234,7 +234,9 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     private struct Pack {
         let path: String
         let descriptor: Int32
-        var modified: Double
+        let modified: Double
+        /// Marked used by this run.
+        var marked = false
     }
 
     /// The packs read (on the first lookup), where each key's entry is in them, and the entries this run read
@@ -250,10 +252,11 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         guard let place = packed?[key] else { lock.unlock(); return nil }
         let pack = packs[place.pack]
         readFromPacks.insert(key)
-        let now = Date().timeIntervalSince1970
-        if pack.modified < now - 86_400 {
-            packs[place.pack].modified = now
-            _ = futimens(pack.descriptor, nil)   // used: keep it from eviction
+        // Used: kept from eviction. Marked when a day old, or when it is not among the newest half of the packs
+        // read (a first run's pack, still read by every run, must not look older than the packs written since).
+        if !pack.marked && (pack.modified < Date().timeIntervalSince1970 - 86_400 || place.pack < packs.count - Self.maximumPacksRead / 2) {
+            packs[place.pack].marked = true
+            _ = futimens(pack.descriptor, nil)
         }
         lock.unlock()
         var data = Data(count: place.length)

@@ -423,6 +423,8 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let packs = cache + "/sources-v1/packs"
         let writer = SourceCache(folder: cache, identity: "test", packThreshold: 2)
+        // Dated one second apart, two hours ago (within a day: packs are marked used for their age after a day).
+        let base = Int(Date().timeIntervalSince1970) - 7_200
         var texts: [String] = []
         for number in 0..<70 {
             let pair = ["struct First\(number) {}\n", "struct Second\(number) {}\n"]
@@ -430,7 +432,7 @@ import Darwin
             writer.store(pair.map { (key: writer.lookup(text: $0, context: "c", path: "/p.swift").key, path: "/p.swift",
                                      entry: SourceCacheEntry(refusal: nil, tokens: FileTokens(scanning: $0), replaced: false, index: nil)) }, context: "c")
             let made = try #require(Set(files(below: packs)).subtracting(before).first)
-            var times = [timeval(tv_sec: 1_000_000 + number, tv_usec: 0), timeval(tv_sec: 1_000_000 + number, tv_usec: 0)]
+            var times = [timeval(tv_sec: base + number, tv_usec: 0), timeval(tv_sec: base + number, tv_usec: 0)]
             #expect(utimes(packs + "/" + made, &times) == 0)
             texts += pair
         }
@@ -441,6 +443,12 @@ import Darwin
         // The newest 64 whole packs are read (the junk takes no place): the first six pairs are not.
         #expect(found.prefix(12).allSatisfy { $0 == nil })
         #expect(found.dropFirst(12).allSatisfy { $0 != nil })
+        // Packs read that are not among the newest half were marked used (the others keep their dates).
+        let dates = try files(below: packs).filter { !$0.hasPrefix("junk") }.map { name in
+            try #require(FileManager.default.attributesOfItem(atPath: packs + "/" + name)[.modificationDate] as? Date).timeIntervalSince1970
+        }
+        #expect(dates.filter { $0 > Double(base + 3_600) }.count == 32, "\(dates.sorted())")
+        #expect(Set(dates.filter { $0 < Double(base + 3_600) }.map { Int($0) - base }) == Set(Array(0..<6) + Array(38..<70)))
         reader.store([], context: "c")
         reader.finish()
         let left = files(below: packs)
