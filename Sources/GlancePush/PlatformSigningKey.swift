@@ -33,7 +33,12 @@ final class PlatformSigningKey: @unchecked Sendable {
     // An EVP_PKEY is safe to share between threads for signing: each call makes its own EVP_MD_CTX.
     private let key: OpaquePointer
 
+    /// libcrypto started without its clean-up at exit (which frees the state of threads still ending then), before
+    /// its first use here.
+    private static let libraryReady: Void = { _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil) }()
+
     init(pem: String) throws {
+        _ = Self.libraryReady
         let bytes = Array(pem.utf8)
         let parsed: OpaquePointer? = bytes.withUnsafeBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
