@@ -284,10 +284,13 @@ public final class SourceIndex: @unchecked Sendable {
         preparationStopped = false
         lock.unlock()
         let context = cacheContext
-        Thread { [self] in
+        // On a stack as deep as the workers' (`DeepStack.size`): encoding follows an entry's trees as deep as the
+        // parse limits let them go. Without such a thread, nothing is prepared.
+        let started = DeepStack.start(stackSize: DeepStack.size) { [self] in
             cache.prepare(todo, context: context) { lock.lock(); defer { lock.unlock() }; return preparationStopped }
             done.signal()
-        }.start()
+        }
+        if !started { done.signal() }
     }
 
     /// Stores the entries this run added or changed in the cache (on all cores), then lets the cache bound its

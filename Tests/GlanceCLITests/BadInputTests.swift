@@ -197,7 +197,8 @@ struct BadInputTests {
         #expect(skips.contains("[live_activity_push_without_entitlement] entitlements of 'ProductivityTimer' (Release) are unknown: App/ProductivityTimer.entitlements: CODE_SIGN_ENTITLEMENTS file does not exist"))
     }
 
-    /// SwiftSyntax recurses as deep as a modifier chain is long; the CLI runs on a deep stack.
+    /// SwiftSyntax recurses as deep as a modifier chain is long; the CLI runs on a deep stack, and so do the threads
+    /// that work for it (the cache's encoding among them).
     @Test func longModifierChainDoesNotOverflowTheStack() throws {
         let folder = try scratchFolder("chain")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -206,6 +207,12 @@ struct BadInputTests {
         let output = onDeepStack { CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder]) }
         #expect(output.exitCode == 0)
         #expect(output.standardError == summary(errors: 0, warnings: 0, files: 1))
+        // With a cache, whose entries are encoded on a thread of their own while the surface model is built.
+        let cache = try scratchFolder("chain-cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let cached = onDeepStack { CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder, "--cache-path", cache]) }
+        #expect(cached.exitCode == 0)
+        #expect(cached.standardError == summary(errors: 0, warnings: 0, files: 1))
     }
 
 }
