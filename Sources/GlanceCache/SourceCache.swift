@@ -137,23 +137,42 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let made = madeFolders.contains(shard)
         lock.unlock()
         if !made {
-            // The cache folder may be reached through a link (a home folder on another disk); its own folders are
-            // made one at a time and used only when they are folders themselves, never a link's target.
-            if !FileManager.default.fileExists(atPath: folder) {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            guard Self.makeRealFolder(entriesFolder), Self.makeRealFolder(shard) else { return }
+            guard makeFolders([entriesFolder, shard]) else { return }
             lock.lock(); madeFolders.insert(shard); lock.unlock()
         }
         let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        // Created here (O_EXCL: never through a link), readable by the owner only: entries hold the files' strings.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == data.count else { unlink(temporary); return }
-        guard rename(temporary, shard + "/" + key) == 0 else { unlink(temporary); return }
+        guard Self.writeAtomically(data, to: shard + "/" + key, through: temporary) else { return }
         lock.lock(); wrote = true; lock.unlock()
+    }
+
+    /// Makes the cache folder when missing (with its parents), then `folders` one at a time; true when each is a
+    /// folder itself. The cache folder may be reached through a link (a home folder on another disk); its own
+    /// folders are used only when they are folders themselves, never a link's target.
+    private func makeFolders(_ folders: [String]) -> Bool {
+        if !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        return folders.allSatisfy(Self.makeRealFolder)
+    }
+
+    /// Writes `data` into `temporary`, created here (O_EXCL: never through a link) and readable by the owner only
+    /// (entries hold the files' strings), then renames it to `path`; false, with nothing left, when either fails.
+    private static func writeAtomically(_ data: Data, to path: String, through temporary: String) -> Bool {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return false }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else { unlink(temporary); return false }
+        return true
     }
 
     public func store(_ entries: [(key: String, path: String, entry: SourceCacheEntry)], context: String) {
@@ -165,7 +184,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             let (key, path, entry) = entries[index]
             guard key.count == 64 else { return nil }
             let data: Data
-            if let ready = prepared[key + "\u{0}" + path], ready.context == context, ready.parsed == (entry.index != nil) {
+            if let ready = prepared[Self.preparedKey(key, path)], ready.context == context, ready.parsed == (entry.index != nil) {
                 data = ready.data
             } else {
                 guard let encoding = encode(entry, key: key, context: context, path: path) else { return nil }
@@ -190,10 +209,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             guard !stop() else { return }
             guard let data = encode(entry, key: key, context: context, path: path) else { continue }
             lock.lock()
-            prepared[key + "\u{0}" + path] = (data, context, entry.index != nil)
+            prepared[Self.preparedKey(key, path)] = (data, context, entry.index != nil)
             lock.unlock()
         }
     }
+
+    private static func preparedKey(_ key: String, _ path: String) -> String { key + "\u{0}" + path }
 
     private func encode(_ entry: SourceCacheEntry, key: String, context: String, path: String) -> Data? {
         let encoder = JSONEncoder()
@@ -259,9 +280,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             _ = futimens(pack.descriptor, nil)
         }
         lock.unlock()
-        var data = Data(count: place.length)
-        let complete = data.withUnsafeMutableBytes { buffer in Self.readFully(pack.descriptor, into: buffer, at: place.offset) }
-        return complete ? data : nil
+        return Self.bytes(pack.descriptor, count: place.length, at: place.offset)
     }
 
     /// Opens the newest packs and reads their indexes (call with `lock` held). A pack whose header or index does
@@ -269,21 +288,15 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     private func readPacks() {
         packed = [:]
         guard Self.isRealFolder(entriesFolder), Self.isRealFolder(packsFolder) else { return }
-        var found: [(path: String, modified: Double)] = []
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: packsFolder)) ?? [] where name.hasSuffix(".pack") && !name.hasPrefix(".") {
-            var info = stat()
-            let path = packsFolder + "/" + name
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found.append((path, Self.modificationTime(info)))
-        }
+        let found = Self.regularFiles(in: packsFolder).filter { $0.name.hasSuffix(".pack") && !$0.name.hasPrefix(".") }
+            .map { (path: $0.path, modified: Self.modificationTime($0.info)) }
         // The newest whole packs (one that does not hold together does not count), then their entries oldest
         // first, so that a key in several packs is read from the newest.
         var whole: [(pack: Pack, index: [(key: String, offset: Int, length: Int)])] = []
         var entries = 0
         for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) where whole.count < Self.maximumPacksRead {
-            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-            guard descriptor >= 0 else { continue }
-            guard let index = Self.packIndex(descriptor), entries + index.count <= Self.maximumPackedEntries else { close(descriptor); continue }
+            guard let (descriptor, index) = Self.openPack(file.path) else { continue }
+            guard entries + index.count <= Self.maximumPackedEntries else { close(descriptor); continue }
             entries += index.count
             whole.append((Pack(path: file.path, descriptor: descriptor, modified: file.modified), index))
         }
@@ -303,19 +316,22 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         let places = gather ? read.filter { !keys.contains($0.0) }.sorted { $0.0 < $1.0 } : []
         let descriptors = packs.map(\.descriptor)
         lock.unlock()
-        return places.compactMap { key, place in
-            var data = Data(count: place.length)
-            let complete = data.withUnsafeMutableBytes { Self.readFully(descriptors[place.pack], into: $0, at: place.offset) }
-            return complete ? (key, data) : nil
-        }
+        return places.compactMap { key, place in Self.bytes(descriptors[place.pack], count: place.length, at: place.offset).map { (key, $0) } }
+    }
+
+    /// The pack at `path` opened (never through a link), with its index; nil, closed, when it is not a whole pack.
+    static func openPack(_ path: String) -> (descriptor: Int32, index: [(key: String, offset: Int, length: Int)])? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        guard let index = packIndex(descriptor) else { close(descriptor); return nil }
+        return (descriptor, index)
     }
 
     /// Whether the regular file at `path` (not a link) is a whole pack.
     static func isWholePack(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return packIndex(descriptor) != nil
+        guard let pack = openPack(path) else { return false }
+        close(pack.descriptor)
+        return true
     }
 
     /// A pack's index: each entry's key, offset and length; nil when the file is not a whole pack.
@@ -346,11 +362,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// Writes entries into new packs of at most `maximumPackBytes` each, atomically (a temporary file, renamed),
     /// readable by the owner only.
     private func writePacks(_ entries: [(key: String, data: Data)]) {
-        guard !entries.isEmpty else { return }
-        if !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        guard Self.makeRealFolder(entriesFolder), Self.makeRealFolder(packsFolder) else { return }
+        guard !entries.isEmpty, makeFolders([entriesFolder, packsFolder]) else { return }
         var start = 0
         while start < entries.count {
             var end = start, bytes = 0
@@ -375,21 +387,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         }
         for entry in entries { pack.append(entry.data) }
         let name = ContentHash.sha256([Array("\(getpid()) \(UInt64.random(in: 0...UInt64.max)) \(Date().timeIntervalSince1970)".utf8)]) ?? "\(UInt64.random(in: 0...UInt64.max))"
-        let temporary = packsFolder + "/.\(name).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return }
-        let written = pack.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
-        close(descriptor)
-        guard written, rename(temporary, packsFolder + "/" + name + ".pack") == 0 else { unlink(temporary); return }
+        guard Self.writeAtomically(pack, to: packsFolder + "/" + name + ".pack", through: packsFolder + "/.\(name).tmp") else { return }
         lock.lock(); wrote = true; lock.unlock()
     }
 
@@ -480,33 +478,16 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             for shard in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where shard.count == 2 {
                 let shardPath = folder + "/" + shard
                 guard Self.isRealFolder(shardPath) else { continue }
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: shardPath)) ?? [] {
-                    let path = shardPath + "/" + name
-                    var info = stat()
-                    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                    let modified = Double(Self.modificationSeconds(info))
-                    if name.hasPrefix(".") {
-                        if name.hasSuffix(".tmp"), modified < now - 3600 { unlink(path) }
-                        continue
-                    }
-                    files.append((path, Int(info.st_size), modified))
-                    total += Int(info.st_size)
+                for file in Self.regularFiles(in: shardPath) where !Self.isHidden(file, now: now) {
+                    files.append((file.path, Int(file.info.st_size), Double(Self.modificationSeconds(file.info))))
+                    total += Int(file.info.st_size)
                 }
             }
         }
         var packFiles: [(path: String, size: Int, modified: Double)] = []
         if Self.isRealFolder(entriesFolder), Self.isRealFolder(packsFolder) {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: packsFolder)) ?? [] {
-                let path = packsFolder + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                let modified = Double(Self.modificationSeconds(info))
-                if name.hasPrefix(".") {
-                    if name.hasSuffix(".tmp"), modified < now - 3600 { unlink(path) }
-                    continue
-                }
-                guard name.hasSuffix(".pack") else { continue }
-                packFiles.append((path, Int(info.st_size), Self.modificationTime(info)))
+            for file in Self.regularFiles(in: packsFolder) where !Self.isHidden(file, now: now) && file.name.hasSuffix(".pack") {
+                packFiles.append((file.path, Int(file.info.st_size), Self.modificationTime(file.info)))
             }
         }
         // Beyond the number of packs read, the least recently used go, and those that do not hold together (they
@@ -537,19 +518,31 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 0, info.st_size <= limit else { return nil }
-        let size = Int(info.st_size)
-        var data = Data(count: size)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var done = 0
-            while done < size {
-                let count = read(descriptor, buffer.baseAddress! + done, size - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+        return bytes(descriptor, count: Int(info.st_size), at: 0).map { ($0, Double(modificationSeconds(info))) }
+    }
+
+    /// `count` bytes of an open file from `offset`; nil when it ends first or cannot be read.
+    static func bytes(_ descriptor: Int32, count: Int, at offset: Int) -> Data? {
+        var data = Data(count: count)
+        return data.withUnsafeMutableBytes({ readFully(descriptor, into: $0, at: offset) }) ? data : nil
+    }
+
+    /// The regular files (not links) in `folder`, with their `lstat`.
+    static func regularFiles(in folder: String) -> [(name: String, path: String, info: stat)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return (name, path, info)
         }
-        return complete ? (data, Double(modificationSeconds(info))) : nil
+    }
+
+    /// Whether a listed file is hidden (its name begins with "."): the cache's own temporary files; one a killed
+    /// run left more than an hour before `now` is removed.
+    static func isHidden(_ file: (name: String, path: String, info: stat), now: Double) -> Bool {
+        guard file.name.hasPrefix(".") else { return false }
+        if file.name.hasSuffix(".tmp"), Double(modificationSeconds(file.info)) < now - 3600 { unlink(file.path) }
+        return true
     }
 
     /// The modification time in seconds since 1970, with its nanoseconds (packs written in one second keep their

@@ -277,7 +277,7 @@ public final class SourceIndex: @unchecked Sendable {
     public func prepareCache() {
         guard let cache else { return }
         lock.lock()
-        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (key: $0, path: path, entry: cacheEntries[path]!) } }
+        let todo = changedCacheEntries()
         guard !todo.isEmpty, preparation == nil else { lock.unlock(); return }
         let done = DispatchSemaphore(value: 0)
         preparation = done
@@ -293,6 +293,11 @@ public final class SourceIndex: @unchecked Sendable {
         if !started { done.signal() }
     }
 
+    /// The entries this run added or changed, by path, as the cache takes them (call with `lock` held).
+    private func changedCacheEntries() -> [(key: String, path: String, entry: SourceCacheEntry)] {
+        changedEntries.sorted().compactMap { path in cacheKeys[path].map { (key: $0, path: path, entry: cacheEntries[path]!) } }
+    }
+
     /// Stores the entries this run added or changed in the cache (on all cores), then lets the cache bound its
     /// size. Call it once the run has asked for every file it needs: files parsed later are stored by the next
     /// call.
@@ -305,7 +310,7 @@ public final class SourceIndex: @unchecked Sendable {
         lock.unlock()
         preparing?.wait()
         lock.lock()
-        let todo = changedEntries.sorted().compactMap { path in cacheKeys[path].map { (key: $0, path: path, entry: cacheEntries[path]!) } }
+        let todo = changedCacheEntries()
         changedEntries.removeAll()
         lock.unlock()
         cache.store(todo, context: cacheContext)

@@ -76,8 +76,9 @@ extension FileSystem {
     /// in one process (tests) do not hear each other. One made elsewhere (another thread, before) tells every
     /// observer, as all did before scopes: a run may hear more than it asked, never less.
     public static func startObserving(_ observer: any FileObserver) {
-        let scope = currentScope ?? ObjectIdentifier(observer)
-        if currentScope == nil { Thread.current.threadDictionary[scopeKey] = Scope(scope) }
+        let current = currentScope
+        let scope = current ?? ObjectIdentifier(observer)
+        if current == nil { Thread.current.threadDictionary[scopeKey] = Scope(scope) }
         observing.lock.lock(); defer { observing.lock.unlock() }
         observing.observers.append((observer, scope))
     }
