@@ -24,6 +24,7 @@ PRODUCT_TYPES = {
 FILE_TYPES = {
     ".swift": "sourcecode.swift", ".plist": "text.plist.xml", ".entitlements": "text.plist.entitlements",
     ".xcassets": "folder.assetcatalog", ".xcconfig": "text.xcconfig", ".png": "image.png",
+    ".m": "sourcecode.c.objc", ".h": "sourcecode.c.h",
 }
 
 

@@ -41,4 +41,6 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" surfaces "$fixtures/TwinWidgets" --format json > "$out/TwinWidgets.surfaces.json"
 "$glance" lint -q "$fixtures/LegacyPackages" --explain-skips > "$out/LegacyPackages.lint.txt"
 "$glance" lint -q "$fixtures/LegacyPackages" --reporter json > "$out/LegacyPackages.lint.json"
+"$glance" lint -q "$fixtures/UnseenShapes" --explain-skips > "$out/UnseenShapes.lint.txt"
+"$glance" surfaces "$fixtures/UnseenShapes" --format json > "$out/UnseenShapes.surfaces.json"
 git status --short "$out"

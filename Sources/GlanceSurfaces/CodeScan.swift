@@ -189,7 +189,7 @@ final class CodeScan {
             alarm.isPreviewOrMock = isPreviewOrMock(site)
             alarms.append(alarm)
         } }
-        urlHandlers += delegateHandlers(files)
+        urlHandlers += delegateHandlers(files) + objectiveCHandlers()
         alarms.sort { $0.location < $1.location }
     }
 
@@ -367,6 +367,25 @@ final class CodeScan {
 
     /// Superclasses of app delegates that implement nothing about URLs.
     static let plainSuperclasses: Set<String> = ["UIResponder", "NSObject", "UIApplication", "NSResponder"]
+
+    /// The Objective-C selectors of the delegate methods, as the Swift handlers' kinds.
+    static let objectiveCHandlers: [String: URLHandler.Kind] = [
+        "application:openURL:options:": .applicationOpenURL, "application:openURL:sourceApplication:annotation:": .applicationOpenURL,
+        "application:handleOpenURL:": .applicationOpenURL, "scene:openURLContexts:": .sceneOpenURLContexts,
+        "application:continueUserActivity:restorationHandler:": .applicationContinue, "scene:continueUserActivity:": .sceneContinue,
+    ]
+
+    /// URL handlers an app implements in Objective-C (`Target.objectiveCURLMethods`): their code is not read, so
+    /// rules know a handler is there but not what it does (`URLHandler.isObjectiveC`).
+    func objectiveCHandlers() -> [URLHandler] {
+        resolver.project.targets.flatMap { target in
+            target.objectiveCURLMethods.compactMap { method -> URLHandler? in
+                guard let kind = Self.objectiveCHandlers[method.selector] else { return nil }
+                return URLHandler(kind: kind, location: SourceLocation(file: method.file, line: method.line, column: 1), targets: [target],
+                                  body: Block([]), context: nil, activityType: nil, parameter: nil, isObjectiveC: true)
+            }
+        }
+    }
 
     func delegateHandlers(_ files: [FileIndex]) -> [URLHandler] {
         var result: [URLHandler] = []

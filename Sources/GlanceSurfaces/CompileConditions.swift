@@ -1,8 +1,9 @@
 import GlanceProject
 
 /// Evaluates `#if` conditions for one platform: `os(…)`, `targetEnvironment(…)`, `swift(…)`,
-/// `compiler(…)`, `true`/`false`, `!`, `&&`, `||` and parentheses. Anything else (`DEBUG`, `canImport(…)`)
-/// is unknown, and unknown is kept apart from false so that rules can stay silent.
+/// `compiler(…)`, `canImport(…)` of the Apple frameworks whose platforms are known (`frameworkPlatforms`),
+/// `true`/`false`, `!`, `&&`, `||` and parentheses. Anything else (`DEBUG`, `canImport(Foo)`) is unknown, and
+/// unknown is kept apart from false so that rules can stay silent.
 public enum CompileConditions {
     /// True, false, or nil when the condition cannot be decided for `platform` (nil platform: unknown target).
     public static func evaluate(_ condition: String, platform: Platform?) -> Bool? {
@@ -16,6 +17,13 @@ public enum CompileConditions {
     public static func mayBeCompiled(_ conditions: [String], platform: Platform?) -> Bool {
         !conditions.contains { evaluate($0, platform: platform) == false }
     }
+
+    /// Apple frameworks that exist only on some platforms, for `canImport(…)`: ActivityKit and AlarmKit only on iOS
+    /// and iPadOS (Apple Watch shows the iPhone's Live Activities), AppKit only on macOS. On a platform listed
+    /// `canImport` is true, on iOS, macOS, watchOS or tvOS not listed it is false, elsewhere unknown.
+    static let frameworkPlatforms: [String: Set<Platform>] = [
+        "ActivityKit": [.iOS], "AlarmKit": [.iOS], "AppKit": [.macOS],
+    ]
 
     private static func tokenize(_ text: String) -> [String] {
         var tokens: [String] = []
@@ -127,6 +135,10 @@ public enum CompileConditions {
                 return argument == "simulator" || argument == "macCatalyst" ? false : nil
             case "swift", "compiler":
                 return true
+            case "canImport":
+                guard let platform, let platforms = CompileConditions.frameworkPlatforms[argument] else { return nil }
+                if platforms.contains(platform) { return true }
+                return [.iOS, .macOS, .watchOS, .tvOS].contains(platform) ? false : nil
             case "arch":
                 return nil
             default:

@@ -301,12 +301,13 @@ struct SurfaceBuilder {
                 if !tree.memberCode(name, in: scoped.context, file: location.file).isEmpty { continue }
                 let isType = !resolver.primaryDeclarations(of: name, context: scoped.context, from: location.file).isEmpty
                 if isType || name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions)) }
-                else { unresolved.append(name) }
+                else { unresolved.append(name + "()") }
             default:
                 break
             }
         }
-        return WidgetBundleSurface(type: type, isMain: type.isMain, members: members, unresolvedCalls: unresolved, targets: resolver.targets(of: type))
+        unresolved += tree.unfollowedReferences.map(\.name)
+        return WidgetBundleSurface(type: type, isMain: type.isMain, members: members, unresolved: unresolved, targets: resolver.targets(of: type))
     }
 
     func buttonIntents(in tree: ViewTree, site: IntentUse.Site, owner: String, targets: [Target]) -> [IntentUse] {

@@ -312,8 +312,9 @@ public struct WidgetBundleSurface: Sendable {
     public let isMain: Bool
     /// Type names listed in `body` (widgets, controls, nested bundles), with their `#if` conditions.
     public let members: [(name: String, location: SourceLocation, conditions: [String])]
-    /// Calls in `body` Glance cannot resolve (a helper function from elsewhere): the member list may be incomplete.
-    public let unresolvedCalls: [String]
+    /// What `body` uses that Glance cannot follow, as written: a helper function from elsewhere (`helper()`), a list
+    /// from a package it did not read (`ExternalWidgets.all`). The member list may then be incomplete.
+    public let unresolved: [String]
     public let targets: [Target]
 }
 
@@ -438,6 +439,9 @@ public struct URLHandler: Sendable {
     public let activityType: String?
     /// The name of the URL (or user activity) parameter in `body`.
     public let parameter: String?
+    /// A method of an Objective-C app or scene delegate (`- application:openURL:options:`): Glance knows it is
+    /// there, not what it does (`body` is empty).
+    public var isObjectiveC = false
 
     /// Handles URLs (`onOpenURL`, `application(_:open:options:)`, `scene(_:openURLContexts:)`, `scene(_:willConnectTo:options:)`).
     public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect, .frameworkDelegate].contains(kind) }
@@ -452,6 +456,8 @@ public struct URLHandler: Sendable {
     /// Handles the activity a Live Activity tap without URL delivers (`NSUserActivityTypeLiveActivity`).
     public var handlesLiveActivityTaps: Bool {
         guard [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains(kind) else { return false }
+        // Objective-C code is not read: it may handle them.
+        if isObjectiveC { return true }
         if let activityType { return activityType.contains("NSUserActivityTypeLiveActivity") }
         var mentions = false
         body.walk { expr in

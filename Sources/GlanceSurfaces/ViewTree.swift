@@ -104,8 +104,8 @@ public struct ViewTree: Sendable {
         if let cached = cache.opaque { cache.lock.unlock(); return cached }
         cache.lock.unlock()
         var result: [ScopedCall] = []
-        walkReachable(visit: { _, _ in }, viewCall: { call, scope in
-            guard case .identifier(let raw, _) = call.callee else { return }
+        walkReachable(visit: { _, _ in }, viewExpr: { expr, scope in
+            guard case .call(let call) = expr, case .identifier(let raw, _) = call.callee else { return }
             let name = TypeName.base(raw)
             guard name.first?.isUppercase == true, !KnownTypes.all.contains(name), !KnownTypes.isApplePrefixed(name), !KnownTypes.isConfigurationValue(name),
                   resolver.declarations(of: name, context: scope.context, from: call.location.file).isEmpty,
@@ -135,15 +135,15 @@ public struct ViewTree: Sendable {
     }
 
     /// Visits every expression of the roots and of the code they reach; each reached type or member is
-    /// walked once. `viewCall` gets the calls that stand in a view's place (see `opaqueCalls`).
-    private func walkReachable(visit: (Expr, Scope) -> Void, viewCall: (Call, Scope) -> Void = { _, _ in }) {
+    /// walked once. `viewExpr` gets the expressions that stand in a view's place (see `opaqueCalls`).
+    private func walkReachable(visit: (Expr, Scope) -> Void, viewExpr: (Expr, Scope) -> Void = { _, _ in }) {
         var visited: Set<String> = []
         var pending: [(Block, Scope, Bool)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: []), true) }
         while !pending.isEmpty {
             let (block, scope, buildsViews) = pending.removeLast()
             prefetchViewTypes(calledIn: block)
             for statement in block.statements {
-                walk(statement, scope: scope, isView: buildsViews, visit: visit, viewCall: viewCall) { reached, reachedScope in
+                walk(statement, scope: scope, isView: buildsViews, visit: visit, viewExpr: viewExpr) { reached, reachedScope in
                     if visited.insert(reached.key).inserted { pending.append((reached.block, reachedScope, reached.buildsViews)) }
                 }
             }
@@ -167,14 +167,15 @@ public struct ViewTree: Sendable {
 
     /// `isView`: the expression stands where a view is built (a builder's statement, a returned value, a
     /// branch, the root of a modifier chain, a closure passed to a view), not where a value is passed.
-    private func walk(_ expr: Expr, scope: Scope, isView: Bool, visit: (Expr, Scope) -> Void, viewCall: (Call, Scope) -> Void,
+    private func walk(_ expr: Expr, scope: Scope, isView: Bool, visit: (Expr, Scope) -> Void, viewExpr: (Expr, Scope) -> Void,
                       reach: (Reached, Scope) -> Void) {
         visit(expr, scope)
-        for (reached, context) in reachedCode(from: expr, context: scope.context) {
+        if isView { viewExpr(expr, scope) }
+        for (reached, context) in reachedCode(from: expr, context: scope.context, isView: isView) {
             reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels))
         }
         func child(_ inner: Expr, _ innerIsView: Bool) {
-            walk(inner, scope: scope, isView: innerIsView, visit: visit, viewCall: viewCall, reach: reach)
+            walk(inner, scope: scope, isView: innerIsView, visit: visit, viewExpr: viewExpr, reach: reach)
         }
         switch expr {
         case .branches(let conditions, let clauses, _):
@@ -183,11 +184,10 @@ public struct ViewTree: Sendable {
                 let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
                                   labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels])
                 for statement in clause.body.statements {
-                    walk(statement, scope: inner, isView: isView, visit: visit, viewCall: viewCall, reach: reach)
+                    walk(statement, scope: inner, isView: isView, visit: visit, viewExpr: viewExpr, reach: reach)
                 }
             }
         case .call(let call):
-            if isView { viewCall(call, scope) }
             // A modifier's receiver is the view; closures build views; other arguments are values.
             child(call.callee, isView && call.base != nil)
             for argument in call.arguments {
@@ -224,8 +224,9 @@ public struct ViewTree: Sendable {
     }
 
     /// The code an expression leads to: a project view type's body and helpers, or a member of the type in
-    /// scope (which shadows a type of the same name, as in Swift), or a modifier declared in an extension.
-    private func reachedCode(from expr: Expr, context: String?) -> [(Reached, String?)] {
+    /// scope (which shadows a type of the same name, as in Swift), or a modifier declared in an extension; where a
+    /// view is built (`isView`), also a project type's static helper (`AllWidgets.widgets`, `Rows.make()`).
+    private func reachedCode(from expr: Expr, context: String?, isView: Bool = false) -> [(Reached, String?)] {
         let file = expr.location.file
         switch expr {
         case .call(let call):
@@ -247,6 +248,11 @@ public struct ViewTree: Sendable {
             }
             if case .member(let base?, let name, _) = call.callee, name.first?.isLowercase == true, !KnownTypes.modifiers.contains(name) {
                 if case .identifier("self", _) = base { return memberCode(name, in: context, file: file) }
+                // `Widgets.make()`, `Self.row(…)` building a view: a static method of a project type, else a modifier.
+                if isView, let owner = Self.typeReference(base, context: context) {
+                    let member = memberCode(name, in: owner, file: file)
+                    if !member.isEmpty { return member }
+                }
                 return extensionFunctionCode(name, file: file)
             }
             return []
@@ -254,9 +260,42 @@ public struct ViewTree: Sendable {
             return memberCode(name, in: context, file: file)
         case .member(.identifier("self", _)?, let name, _):
             return memberCode(name, in: context, file: file)
+        case .member(let base?, let name, _) where isView && name.first?.isLowercase == true:
+            // `AllWidgets.widgets`, `Self.controls` where a view or widget is built: a static computed property of a
+            // project type (in the type or an extension), such as a `@WidgetBundleBuilder` list a bundle's body returns.
+            guard let owner = Self.typeReference(base, context: context) else { return [] }
+            return memberCode(name, in: owner, file: file)
         default:
             return []
         }
+    }
+
+    /// The type an expression names when it is the base of a static member: `Self` (the type in scope), or a
+    /// capitalized name or dotted path (`AllWidgets`, `Outer.Inner`); nil for values (`entry`, `context.state`).
+    static func typeReference(_ base: Expr, context: String?) -> String? {
+        if case .identifier("Self", _) = base { return context }
+        guard let path = base.dottedPath, path.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true }) else { return nil }
+        return path
+    }
+
+    /// Names standing where a widget or view is built that lead to no code Glance can read: a property (`all`)
+    /// or a type's static member (`ExternalWidgets.all`) that is not a computed property or function the project
+    /// declares (in a package Glance did not read, a binary framework, or stored). For a bundle's body, where
+    /// every statement must list widgets, these are lists Glance cannot see into.
+    public var unfollowedReferences: [(name: String, location: SourceLocation)] {
+        var result: [(name: String, location: SourceLocation)] = []
+        walkReachable(visit: { _, _ in }, viewExpr: { expr, scope in
+            switch expr {
+            case .identifier(let name, let location) where name.first?.isLowercase == true:
+                if reachedCode(from: expr, context: scope.context, isView: true).isEmpty { result.append((name, location)) }
+            case .member(let base?, let name, let location) where name.first?.isLowercase == true:
+                guard let owner = Self.typeReference(base, context: scope.context), reachedCode(from: expr, context: scope.context, isView: true).isEmpty else { return }
+                result.append((base.dottedPath.map { $0 + "." + name } ?? owner + "." + name, location))
+            default:
+                break
+            }
+        })
+        return result
     }
 
     private func typeCode(_ written: String, context: String?, file: String) -> [(Reached, String?)] {

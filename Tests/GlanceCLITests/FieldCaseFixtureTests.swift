@@ -8,6 +8,7 @@ import GlanceCLI
 struct FieldCaseFixtureTests {
     static let twins = "Tests/GlanceCLITests/Fixtures/TwinWidgets"
     static let packages = "Tests/GlanceCLITests/Fixtures/LegacyPackages"
+    static let unseen = "Tests/GlanceCLITests/Fixtures/UnseenShapes"
 
     /// FC2-10: an iOS and a watchOS widget extension declare the same names, and each app its own
     /// `AppGroup`: no finding, and both widgets are in `surfaces` with their own target and kind.
@@ -29,5 +30,19 @@ struct FieldCaseFixtureTests {
         #expect(text.exitCode == 1)
         let json = glance("lint", Self.packages, "--reporter", "json")
         #expect(json.standardOutput == (try expected("LegacyPackages.lint.json")))
+    }
+
+    /// Shapes of public apps that drew false findings (0.3.2 printed 3 errors and 3 warnings here, all false): an
+    /// app delegate in Objective-C that handles URLs (a handler whose routes are not read: a skip, no
+    /// `deep_link_unhandled`); a @main bundle listing its widgets through `@WidgetBundleBuilder` static properties
+    /// in an extension of another type (no `widget_not_in_bundle`); a Live Activity under
+    /// `#if canImport(ActivityKit)` in a file the watch widget extension also compiles (not a watch surface).
+    @Test func shapesThatDrewFalseFindingsLintClean() throws {
+        let text = glance("lint", Self.unseen, "--explain-skips")
+        #expect(text.standardOutput == (try expected("UnseenShapes.lint.txt")))
+        #expect(text.standardError == summary(errors: 0, warnings: 0, files: 6))
+        #expect(text.exitCode == 0)
+        let surfaces = glance("surfaces", Self.unseen, "--format", "json")
+        #expect(surfaces.standardOutput == (try expected("UnseenShapes.surfaces.json")))
     }
 }

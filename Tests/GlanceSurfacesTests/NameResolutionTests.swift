@@ -217,7 +217,7 @@ struct NameResolutionTests {
         ])])
         let target = try #require(model.project.targets.first)
         let bundle = try #require(model.mainBundles(in: target).first)
-        #expect(bundle.unresolvedCalls.isEmpty)
+        #expect(bundle.unresolved.isEmpty)
         for type in model.widgets.map(\.type) + model.controls.map(\.type) {
             #expect(model.isBundled(type, in: target) == true, "\(type.name) not bundled")
         }

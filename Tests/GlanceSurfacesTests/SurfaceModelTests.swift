@@ -125,7 +125,14 @@ struct SurfaceModelTests {
         #expect(CompileConditions.evaluate("os(iOS) || os(macOS)", platform: .watchOS) == false)
         #expect(CompileConditions.evaluate("DEBUG", platform: .iOS) == nil)
         #expect(CompileConditions.evaluate("DEBUG && os(watchOS)", platform: .iOS) == false)
-        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: .iOS) == nil)
+        // Frameworks whose platforms are known: ActivityKit is in the iOS SDK only (the watch shows the iPhone's
+        // activities); other modules are unknown.
+        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: .iOS) == true)
+        #expect(CompileConditions.evaluate("canImport(ActivityKit) && !os(macOS)", platform: .watchOS) == false)
+        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: .visionOS) == nil)
+        #expect(CompileConditions.evaluate("canImport(AppKit)", platform: .iOS) == false)
+        #expect(CompileConditions.evaluate("canImport(PZBaseKit)", platform: .iOS) == nil)
+        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: nil) == nil)
         #expect(CompileConditions.mayBeCompiled(["os(iOS)", "DEBUG"], platform: .iOS))
         #expect(!CompileConditions.mayBeCompiled(["os(iOS)"], platform: .watchOS))
     }

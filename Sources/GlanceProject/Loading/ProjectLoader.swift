@@ -189,6 +189,13 @@ public struct ProjectLoader {
             !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
         })
         if projects.isEmpty { return try readLoose(root: root, files: allFiles, notes: notes, given: given) }
+        // An app delegate written in Objective-C: its URL-handling methods, for the rules that look for a handler.
+        for index in targets.indices where targets[index].kind.isApp {
+            targets[index].objectiveCURLMethods = targets[index].objectiveCSources.flatMap { path -> [ObjectiveCMethod] in
+                guard let text = try? fileSystem.readText(path, limit: .swiftSource) else { return [] }
+                return ObjectiveCMethods.implementations(in: text, file: path, among: ObjectiveCMethods.urlHandlingSelectors)
+            }
+        }
         let assigned = Set(targets.flatMap(\.sources))
         let unassigned = allFiles.filter { $0.pathExtension == "swift" && !assigned.contains($0) }
             .filter { !LooseSources.isManifest($0, root: root, fileSystem: fileSystem) }

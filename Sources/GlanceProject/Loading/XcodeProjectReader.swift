@@ -140,11 +140,12 @@ struct XcodeProjectReader {
                                              configuration: configuration.name)
                 configs.append(resolvedConfiguration(name: configuration.name, settings: settings, objectID: configuration.id))
             }
-            var (sources, catalogs, images) = buildPhaseMembership(native)
+            var (sources, catalogs, images, objectiveC) = buildPhaseMembership(native)
             if let fromFolders = synchronized[id] {
                 sources += fromFolders.sources
                 catalogs += fromFolders.catalogs
                 images += fromFolders.images
+                objectiveC += fromFolders.objectiveC
             }
             let linked = packages.linkedModules(for: native, pbx: pbx)
             let ownSources = Array(NSOrderedSet(array: sources)) as? [String] ?? sources
@@ -176,7 +177,8 @@ struct XcodeProjectReader {
                                   resourceImages: images,
                                   configurations: configs, defaultConfigurationName: defaultName,
                                   dependencies: dependencies, embeds: embeds,
-                                  projectPath: projectPath.relative(to: root)))
+                                  projectPath: projectPath.relative(to: root),
+                                  objectiveCSources: Array(NSOrderedSet(array: objectiveC)) as? [String] ?? objectiveC))
         }
         modules += packages.modules.values.sorted { $0.id < $1.id }.map { module in
             SwiftModule(id: prefix + module.id, name: module.name, sources: module.sources, dependencies: module.dependencies.map { prefix + $0 })
@@ -333,13 +335,17 @@ struct XcodeProjectReader {
     // MARK: - Membership
 
     static let sourceExtensions: Set<String> = ["swift"]
+    /// Objective-C implementation files: not read as code, only searched for the URL-handling methods of an app
+    /// delegate (`ObjectiveCMethods`).
+    static let objectiveCExtensions: Set<String> = ["m", "mm"]
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "heic", "svg", "gif"]
 
-    private mutating func buildPhaseMembership(_ target: PBXNativeTarget) -> (sources: [String], catalogs: [String], images: [String]) {
+    private mutating func buildPhaseMembership(_ target: PBXNativeTarget) -> (sources: [String], catalogs: [String], images: [String], objectiveC: [String]) {
         var sources: [String] = []
         var catalogs: [String] = []
         var images: [String] = []
+        var objectiveC: [String] = []
         for phaseID in target.buildPhases {
             guard let phase = pbx.buildPhase(phaseID) else { continue }
             for fileID in phase.files {
@@ -350,6 +356,8 @@ struct XcodeProjectReader {
                         for child in element.children { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
                     } else if let path = diskPath(of: ref), Self.sourceExtensions.contains(path.pathExtension) {
                         sources.append(path)
+                    } else if let path = diskPath(of: ref), Self.objectiveCExtensions.contains(path.pathExtension) {
+                        objectiveC.append(path)
                     }
                 } else if phase.isa == "PBXResourcesBuildPhase" {
                     if let path = diskPath(of: ref) {
@@ -359,7 +367,7 @@ struct XcodeProjectReader {
                 }
             }
         }
-        return (sources, catalogs, images)
+        return (sources, catalogs, images, objectiveC)
     }
 
     /// Files of synchronized folders per target id, after exception sets:
@@ -368,7 +376,7 @@ struct XcodeProjectReader {
     /// its files to that phase (a copy or headers phase), so they are not compiled.
     /// Folders holding a `Package.swift` are local packages, not sources: they are not walked, and are added
     /// to `packageFolders`.
-    private mutating func synchronizedMembership(packageFolders: inout [String]) -> [String: (sources: [String], catalogs: [String], images: [String])] {
+    private mutating func synchronizedMembership(packageFolders: inout [String]) -> [String: (sources: [String], catalogs: [String], images: [String], objectiveC: [String])] {
         var owners: [String: [String]] = [:]
         for id in pbx.project.targets {
             for group in pbx.nativeTarget(id)?.fileSystemSynchronizedGroups ?? [] { owners[group, default: []].append(id) }
@@ -376,7 +384,7 @@ struct XcodeProjectReader {
         var phaseOwner: [String: String] = [:]
         for id in pbx.project.targets { for phase in pbx.nativeTarget(id)?.buildPhases ?? [] { phaseOwner[phase] = id } }
 
-        var result: [String: (sources: [String], catalogs: [String], images: [String])] = [:]
+        var result: [String: (sources: [String], catalogs: [String], images: [String], objectiveC: [String])] = [:]
         let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
         for groupID in groupIDs.sorted() {
             guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
@@ -397,7 +405,8 @@ struct XcodeProjectReader {
             // What each file is for Xcode (a source, a catalog, an image), worked out once for every target.
             let relativeFiles = files.compactMap { file -> (absolute: String, relative: String, kind: MemberKind)? in
                 let ext = file.pathExtension
-                let kind: MemberKind? = ext == "swift" ? .source : ext == "xcassets" ? .catalog : Self.imageExtensions.contains(ext.lowercased()) ? .image : nil
+                let kind: MemberKind? = ext == "swift" ? .source : ext == "xcassets" ? .catalog : Self.imageExtensions.contains(ext.lowercased()) ? .image
+                    : Self.objectiveCExtensions.contains(ext) ? .objectiveC : nil
                 return kind.map { (file, file.relative(to: folder), $0) }
             }
             var removed: [String: [String]] = [:]
@@ -425,12 +434,13 @@ struct XcodeProjectReader {
             }
             func listing(_ paths: [String]) -> Set<String> { Set(paths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }) }
             func collect(for target: String, include: (String) -> Bool) {
-                var members = result[target] ?? ([], [], [])
+                var members = result[target] ?? ([], [], [], [])
                 for (absolute, relative, kind) in relativeFiles where include(relative) {
                     switch kind {
                     case .source: members.sources.append(absolute)
                     case .catalog: members.catalogs.append(absolute)
                     case .image: members.images.append(absolute)
+                    case .objectiveC: members.objectiveC.append(absolute)
                     }
                 }
                 result[target] = members
@@ -447,7 +457,7 @@ struct XcodeProjectReader {
         return result
     }
 
-    private enum MemberKind { case source, catalog, image }
+    private enum MemberKind { case source, catalog, image, objectiveC }
 
     /// Folders Xcode treats as one resource (bundles, catalogs, models), not walked for sources.
     static func isPackageLike(_ path: String) -> Bool {

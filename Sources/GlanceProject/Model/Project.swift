@@ -171,10 +171,17 @@ public struct Target: Sendable, Codable, Identifiable {
     public let embeds: [Embedding]
     /// The project file this target comes from, relative to the lint root.
     public let projectPath: String?
+    /// Objective-C implementation files (`.m`, `.mm`) compiled into the target: absolute paths. Glance does not
+    /// read them as code.
+    public let objectiveCSources: [String]
+    /// URL-handling methods the target's Objective-C files implement (`application:openURL:options:`), found by
+    /// `ObjectiveCMethods`; set by the loader.
+    public internal(set) var objectiveCURLMethods: [ObjectiveCMethod] = []
 
     public init(id: String, name: String, productType: String?, kind: TargetKind, kindReason: String,
                 platforms: [Platform], sources: [String], assetCatalogs: [String], resourceImages: [String] = [], configurations: [TargetConfiguration],
-                defaultConfigurationName: String?, dependencies: [String], embeds: [Embedding], projectPath: String?) {
+                defaultConfigurationName: String?, dependencies: [String], embeds: [Embedding], projectPath: String?,
+                objectiveCSources: [String] = []) {
         self.id = id
         self.name = name
         self.productType = productType
@@ -189,6 +196,7 @@ public struct Target: Sendable, Codable, Identifiable {
         self.dependencies = dependencies
         self.embeds = embeds
         self.projectPath = projectPath
+        self.objectiveCSources = objectiveCSources
     }
 
     public var defaultConfiguration: TargetConfiguration? {

@@ -114,7 +114,12 @@ struct DeepLinkRouteUnmatched: Rule {
                 let routes = routesByApp[app.id] ?? URLRoutes(handlers: handlers, model: model)
                 routesByApp[app.id] = routes
                 guard routes.isComplete else {
-                    context.skip("app '\(app.name)' passes URLs to code Glance cannot follow; deep-link routes not compared", file: context.relativePath(handlers[0].location))
+                    if let objectiveC = handlers.first(where: \.isObjectiveC) {
+                        context.skip("app '\(app.name)' handles URLs in Objective-C, which Glance does not read; deep-link routes not compared",
+                                     file: context.relativePath(objectiveC.location))
+                    } else {
+                        context.skip("app '\(app.name)' passes URLs to code Glance cannot follow; deep-link routes not compared", file: context.relativePath(handlers[0].location))
+                    }
                     continue
                 }
                 guard routes.comparesRoutes(scheme: scheme), !routes.matches(url) else { continue }

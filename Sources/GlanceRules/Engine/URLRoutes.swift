@@ -18,6 +18,8 @@ struct URLRoutes {
     }
 
     private mutating func add(_ handler: URLHandler, model: SurfaceModel) {
+        // An Objective-C handler's code is not read: any route may be handled there.
+        if handler.isObjectiveC { isComplete = false; return }
         var pending: [(Block, String?)] = [(handler.body, handler.context)]
         var visited: Set<String> = []
         let parameter = handler.parameter

@@ -99,8 +99,8 @@ struct ActivityTypeNotConfigured: Rule {
                     context.skip("app '\(app.name)' requests Activity<\(use.attributes)> but embeds no widget extension Glance can see", file: context.relativePath(use.location))
                     continue
                 }
-                if let unreadable = extensions.flatMap(model.mainBundles(in:)).first(where: { !$0.unresolvedCalls.isEmpty }) {
-                    context.skip("\(unreadable.type.qualifiedName).body calls \(unreadable.unresolvedCalls[0])(), which Glance cannot follow; Activity<\(use.attributes)> not checked", file: context.relativePath(use.location))
+                if let unreadable = extensions.flatMap(model.mainBundles(in:)).first(where: { !$0.unresolved.isEmpty }) {
+                    context.skip("\(unreadable.type.qualifiedName).body uses \(unreadable.unresolved[0]), which Glance cannot follow; Activity<\(use.attributes)> not checked", file: context.relativePath(use.location))
                     continue
                 }
                 let drawn = model.liveActivities.contains { activity in

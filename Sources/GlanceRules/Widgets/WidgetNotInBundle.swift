@@ -22,6 +22,24 @@ struct WidgetNotInBundle: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
+            // A static list that leaves one out.
+            .widget("""
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget { Self.all }
+                    @WidgetBundleBuilder static var all: some Widget { SummaryWidget() }
+                }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct ↓TimerToggle: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "timer") { ControlWidgetButton(action: StartIntent()) { Text("Start") } }
+                    }
+                }
+                """),
             .widget("""
                 @main
                 struct AppWidgets: WidgetBundle {
@@ -62,6 +80,31 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Listed through `@WidgetBundleBuilder` static properties of another type, declared in an extension.
+            .widget("""
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget { AllWidgets.widgets }
+                }
+                enum AllWidgets {}
+                extension AllWidgets {
+                    @WidgetBundleBuilder static var widgets: some Widget {
+                        SummaryWidget()
+                        controls
+                    }
+                    @WidgetBundleBuilder static var controls: some Widget { TimerToggle() }
+                }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct TimerToggle: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "timer") { ControlWidgetButton(action: StartIntent()) { Text("Start") } }
+                    }
+                }
+                """),
             .widget("""
                 @main
                 struct AppWidgets: WidgetBundle {
@@ -129,8 +172,8 @@ struct WidgetNotInBundle: Rule {
                 }
                 continue
             }
-            if let opaque = mains.first.flatMap({ $0.unresolvedCalls.first }) {
-                context.skip("\(mains[0].type.qualifiedName).body calls \(opaque)(), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
+            if let opaque = mains.first.flatMap({ $0.unresolved.first }) {
+                context.skip("\(mains[0].type.qualifiedName).body uses \(opaque), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
                 continue
             }
             guard let bundled = model.bundledTypes(in: target) else {
