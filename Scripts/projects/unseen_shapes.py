@@ -1,7 +1,9 @@
 # Fixture: shapes of public apps that once drew false findings. An iOS app whose app delegate is written in
 # Objective-C and handles URLs there; a widget extension whose @main bundle lists its widgets through
 # `@WidgetBundleBuilder` static properties in an extension of another type; a Live Activity in a file the watch
-# widget extension also compiles, under `#if canImport(ActivityKit)` (ActivityKit is iOS-only). Classic groups.
+# widget extension also compiles, under `#if canImport(ActivityKit)` (ActivityKit is iOS-only), drawing a custom
+# SF Symbol (a `.symbolset`, whose SVG canvas is not its size); an iOS widget whose only `supportedFamilies` is a
+# watch family under `#if os(watchOS)` (on iOS it keeps the default families). Classic groups.
 def settings(sdk, bundle, entitlements=None, info=None, **extra):
     values = {"SDKROOT": sdk, "PRODUCT_BUNDLE_IDENTIFIER": bundle, "GENERATE_INFOPLIST_FILE": "YES", **extra}
     if entitlements:
@@ -24,6 +26,7 @@ PROJECT = {
         {
             "name": "NotesWidgets", "type": "widget",
             "sources": ["NotesWidgets/Bundle.swift", "NotesWidgets/NoteWidget.swift", "Shared/NoteActivity.swift"],
+            "resources": ["NotesWidgets/Assets.xcassets"],
             "settings": settings("iphoneos", "com.example.notes.widgets", info="NotesWidgets/Info.plist"),
         },
         {

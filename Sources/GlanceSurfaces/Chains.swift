@@ -4,18 +4,29 @@ import GlanceSourceIndex
 public enum Chains {
     /// Splits an expression into the root and the modifiers applied to it, outermost last.
     public static func split(_ expr: Expr) -> (root: Expr, modifiers: [Call]) {
-        var modifiers: [Call] = []
+        let (root, modifiers) = splitWithConditions(expr)
+        return (root, modifiers.map(\.call))
+    }
+
+    /// `split`, with the conditions of the postfix `#if` clauses each modifier is written in (`view #if os(watchOS)
+    /// .supportedFamilies([.accessoryCorner]) #endif`: `["(os(watchOS))"]`), empty for a modifier written plainly.
+    public static func splitWithConditions(_ expr: Expr) -> (root: Expr, modifiers: [(call: Call, conditions: [String])]) {
+        var modifiers: [(call: Call, conditions: [String])] = []
         var current = expr
         while true {
             if case .call(let call) = current, let base = call.base {
-                modifiers.append(call)
+                modifiers.append((call, []))
                 current = base
                 continue
             }
             // `view #if os(iOS) .modifier() #endif` arrives as `.other([base, branches])`.
             if case .other(let items, _) = current, let first = items.first, items.count == 2,
                case .branches(_, let clauses, _) = items[1] {
-                for clause in clauses { for statement in clause.body.statements { if case .call(let call) = statement { modifiers.append(call) } } }
+                for clause in clauses {
+                    for statement in clause.body.statements {
+                        if case .call(let call) = statement { modifiers.append((call, clause.condition.map { [$0] } ?? [])) }
+                    }
+                }
                 current = first
                 continue
             }
@@ -27,16 +38,21 @@ public enum Chains {
     /// The modifiers applied anywhere in `block` to the call at `rootLocation`, directly or through a local
     /// binding (`let configuration = ActivityConfiguration(…)` … `configuration.modifier()`).
     public static func modifiers(of rootLocation: SourceLocation, in block: Block) -> [Call] {
+        conditionalModifiers(of: rootLocation, in: block).map(\.call)
+    }
+
+    /// `modifiers(of:in:)`, with the postfix `#if` conditions each modifier is written under (`splitWithConditions`).
+    public static func conditionalModifiers(of rootLocation: SourceLocation, in block: Block) -> [(call: Call, conditions: [String])] {
         var boundNames: Set<String> = []
         block.walk { expr in
             if case .binding(let name, _, let value?, _) = expr, case .call(let call) = split(value).root, call.location == rootLocation {
                 boundNames.insert(name)
             }
         }
-        var result: [Call] = []
+        var result: [(call: Call, conditions: [String])] = []
         var seen: Set<SourceLocation> = []
         block.walk { expr in
-            let (root, modifiers) = split(expr)
+            let (root, modifiers) = splitWithConditions(expr)
             let matches: Bool
             switch root {
             case .call(let call): matches = call.location == rootLocation
@@ -44,7 +60,7 @@ public enum Chains {
             default: matches = false
             }
             guard matches else { return }
-            for modifier in modifiers where seen.insert(modifier.location).inserted { result.append(modifier) }
+            for modifier in modifiers where seen.insert(modifier.call.location).inserted { result.append(modifier) }
         }
         return result
     }

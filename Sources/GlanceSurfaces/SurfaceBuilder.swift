@@ -161,7 +161,7 @@ struct SurfaceBuilder {
             return WidgetSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, modifiers: [],
                                  content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets)
         }
-        let modifiers = Chains.modifiers(of: call.location, in: block).map(ModifierUse.init)
+        let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let configuration = ConfigurationKind(rawValue: call.name)
         var content: [Block] = []
         if configuration != .activityConfiguration {
@@ -169,7 +169,11 @@ struct SurfaceBuilder {
             else if let other = call.argument("content") { content = [Block([other])] }
         }
         var families: [String]?
-        var supported = modifiers.first(where: { $0.name == "supportedFamilies" })?.call.unlabeled.first
+        // The families of every platform the widget is built for: a modifier written for some platforms only
+        // (`#if os(watchOS) .supportedFamilies([.accessoryCorner]) #endif`) does not say them.
+        let platforms = Set(targets.flatMap(\.platforms))
+        var supported = modifiers.first(where: { modifier in modifier.name == "supportedFamilies" && platforms.allSatisfy(modifier.mayApply) })?
+            .call.unlabeled.first
         // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
         if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
         if let supported, case .array(let items, _) = supported {
@@ -187,7 +191,7 @@ struct SurfaceBuilder {
             return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
                                   valueProvider: nil, modifiers: [], targets: targets)
         }
-        let modifiers = Chains.modifiers(of: call.location, in: block).map(ModifierUse.init)
+        let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
         let actions = content.calls.compactMap { scoped -> ControlAction? in
             guard let template = ControlSurface.Template(rawValue: scoped.call.name) else { return nil }
@@ -250,7 +254,7 @@ struct SurfaceBuilder {
             if let body = islandClosures.first(where: { $0.label == "minimal" })?.closure.body { minimal = tree(body) }
             let holder = resolver.declarations(of: island.context ?? context, from: island.call.location.file).flatMap(\.members).map(\.code)
                 .first { $0.allCalls.contains { $0.location == island.call.location } } ?? dynamicIslandClosure
-            islandModifiers = Chains.modifiers(of: island.call.location, in: holder).map(ModifierUse.init)
+            islandModifiers = Chains.conditionalModifiers(of: island.call.location, in: holder).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         }
         let presentations = LiveActivityPresentations(lockScreen: tree(lockScreen), expanded: expanded, compactLeading: compactLeading,
                                                       compactTrailing: compactTrailing, minimal: minimal, dynamicIsland: dynamicIsland,

@@ -37,7 +37,14 @@ public enum KindValue: Sendable, Hashable {
 /// A modifier applied to a configuration (`.displayName("…")`, `.supportedFamilies([…])`).
 public struct ModifierUse: Sendable {
     public let call: Call
+    /// The postfix `#if` conditions the modifier is written under (`#if os(watchOS) .supportedFamilies(…) #endif`);
+    /// empty when it applies on every platform the code is built for.
+    public var conditions: [String] = []
     public var name: String { call.name }
+
+    /// Whether the modifier may apply when built for `platform` (false only when one of its conditions is surely
+    /// false there).
+    public func mayApply(on platform: Platform?) -> Bool { CompileConditions.mayBeCompiled(conditions, platform: platform) }
 }
 
 /// A `Widget` (WidgetKit) with a timeline configuration, or the widget that hosts a Live Activity.
@@ -49,7 +56,8 @@ public final class WidgetSurface: Sendable {
     public let modifiers: [ModifierUse]
     /// The content view (`StaticConfiguration`'s closure); empty for Live Activities.
     public let content: ViewTree
-    /// Families from `.supportedFamilies([...])` (`systemSmall`, …); nil when not given or not literal.
+    /// Families from `.supportedFamilies([...])` (`systemSmall`, …); nil when not given, not literal, or given only for
+    /// some of the platforms the widget is built for (`#if os(watchOS) .supportedFamilies(…) #endif`).
     public let families: [String]?
     public let targets: [Target]
     public var typeName: String { type.qualifiedName }

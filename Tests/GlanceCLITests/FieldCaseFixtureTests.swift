@@ -32,11 +32,13 @@ struct FieldCaseFixtureTests {
         #expect(json.standardOutput == (try expected("LegacyPackages.lint.json")))
     }
 
-    /// Shapes of public apps that drew false findings (0.3.2 printed 3 errors and 3 warnings here, all false): an
+    /// Shapes of public apps that drew false findings (0.3.2 printed 5 errors and 4 warnings here, all false): an
     /// app delegate in Objective-C that handles URLs (a handler whose routes are not read: a skip, no
     /// `deep_link_unhandled`); a @main bundle listing its widgets through `@WidgetBundleBuilder` static properties
     /// in an extension of another type (no `widget_not_in_bundle`); a Live Activity under
-    /// `#if canImport(ActivityKit)` in a file the watch widget extension also compiles (not a watch surface).
+    /// `#if canImport(ActivityKit)` in a file the watch widget extension also compiles (not a watch surface), drawing
+    /// a custom SF Symbol whose SVG canvas is 3300×2200 (no `live_activity_image_too_large`); an iOS widget whose only
+    /// `supportedFamilies` is a watch family under `#if os(watchOS)` (no `widget_no_supported_family`).
     @Test func shapesThatDrewFalseFindingsLintClean() throws {
         let text = glance("lint", Self.unseen, "--explain-skips")
         #expect(text.standardOutput == (try expected("UnseenShapes.lint.txt")))

@@ -77,7 +77,9 @@ public struct ImageAsset: Sendable, Codable {
             let scaleText = entry["scale"]?.string ?? ""
             let scale = Double(scaleText.replacingOccurrences(of: "x", with: ""))
             let file = folder.appendingPath(filename)
-            let size = fileSystem.resolve(file).flatMap { ImageHeader.size(ofFile: $0, fileSystem: fileSystem) }
+            // A symbol set's SVG is a template whose canvas (often 3300×2200) is not the size it is drawn at: a
+            // symbol is vector and scales with the font or frame, so it has no size to judge.
+            let size = isSymbol ? nil : fileSystem.resolve(file).flatMap { ImageHeader.size(ofFile: $0, fileSystem: fileSystem) }
             representations.append(ImageRepresentation(filename: filename, scale: scale, idiom: entry["idiom"]?.string,
                                                        size: size, preservesVector: preservesVector))
         }
@@ -91,7 +93,8 @@ public struct ImageRepresentation: Sendable, Codable {
     /// `1`, `2`, `3`, or nil for a single-scale (often vector) image.
     public let scale: Double?
     public let idiom: String?
-    /// Size read from the file: pixels for PNG/JPEG, points for PDF/SVG (`ImageHeader.Size.isVector`).
+    /// Size read from the file: pixels for PNG/JPEG, points for PDF/SVG (`ImageHeader.Size.isVector`); nil when not
+    /// read, and for a symbol set's file (a template, not a drawn size).
     public let size: ImageHeader.Size?
     public let preservesVector: Bool
 

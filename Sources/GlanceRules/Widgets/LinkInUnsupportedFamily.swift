@@ -92,6 +92,27 @@ struct LinkInUnsupportedFamily: Rule {
                     }
                 }
                 """),
+            // A `case` for a family the widget does not offer is never shown.
+            .widget("""
+                struct GaugeView: View {
+                    @Environment(\\.widgetFamily) var family
+                    let entry: GaugeEntry
+                    var body: some View {
+                        switch family {
+                        case .accessoryInline:
+                            Link(destination: URL(string: "exampleapp://gauge")!) { Text("\\(entry.value)") }
+                        default:
+                            Text("\\(entry.value)")
+                        }
+                    }
+                }
+                struct GaugeWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "gauge", provider: GaugeProvider()) { entry in GaugeView(entry: entry) }
+                            .supportedFamilies([.accessoryRectangular /* , .accessoryInline */])
+                    }
+                }
+                """),
         ])
 
     static let singleTapFamilies: Set<String> = ["accessoryCircular", "accessoryInline"]
@@ -107,12 +128,19 @@ struct LinkInUnsupportedFamily: Rule {
             }
         }
         for widget in model.widgets where widget.configuration != .activityConfiguration {
-            let onlySingleTap = widget.families.map { !$0.isEmpty && Set($0).isSubset(of: Self.singleTapFamilies) } ?? false
+            // The families the widget offers on every platform it is built for; nil when not literal, or when the
+            // modifier is written for some platforms only (`#if os(watchOS) .supportedFamilies(…) #endif`).
+            let declared = widget.modifier("supportedFamilies").map { modifier in
+                widget.targets.allSatisfy { $0.platforms.allSatisfy(modifier.mayApply) }
+            } == true ? widget.families : nil
+            let onlySingleTap = declared.map { !$0.isEmpty && Set($0).isSubset(of: Self.singleTapFamilies) } ?? false
             for link in widget.content.calls(named: "Link") {
                 let labels = link.caseLabels.last ?? []
+                // A `case .accessoryInline:` of a widget that does not offer that family is never shown.
                 let inSingleTapCase = !labels.isEmpty && Set(labels).isSubset(of: Self.singleTapFamilies)
+                    && (declared.map { !Set($0).isDisjoint(with: labels) } ?? true)
                 guard onlySingleTap || inSingleTapCase else { continue }
-                let families = inSingleTapCase ? labels.joined(separator: ", ") : (widget.families ?? []).joined(separator: ", ")
+                let families = inSingleTapCase ? labels.joined(separator: ", ") : (declared ?? []).joined(separator: ", ")
                 context.report(link.call.location, "Link in widget \(widget.typeName) shown as \(families), which has one tap target; the Link does nothing there. Use widgetURL.")
             }
         }

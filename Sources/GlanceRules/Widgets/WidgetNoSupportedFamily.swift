@@ -54,6 +54,17 @@ struct WidgetNoSupportedFamily: Rule {
                     }
                 }
                 """),
+            // The watch-only family is given only when built for watchOS; on iOS the widget keeps the default families.
+            .widget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                        #if os(watchOS)
+                            .supportedFamilies([.accessoryCorner])
+                        #endif
+                    }
+                }
+                """),
         ])
 
     static func families(on platform: Platform) -> Set<String> {
@@ -71,7 +82,8 @@ struct WidgetNoSupportedFamily: Rule {
             guard let families = widget.families, let modifier = widget.modifier("supportedFamilies") else { continue }
             for target in widget.targets where context.model.isWidgetExtension(target) && !target.platforms.isEmpty {
                 // An extension built for several platforms (iOS and macOS) may offer a widget on one of them only.
-                guard target.platforms.allSatisfy({ Set(families).isDisjoint(with: Self.families(on: $0)) }) else { continue }
+                // A modifier written for other platforms (`#if os(watchOS)`) leaves this one the default families.
+                guard target.platforms.allSatisfy({ modifier.mayApply(on: $0) && Set(families).isDisjoint(with: Self.families(on: $0)) }) else { continue }
                 let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
                 let platforms = target.platforms.map(\.displayName).joined(separator: " or ")
                 context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platforms) ('\(target.name)'); it will not appear in the gallery.", target: target)

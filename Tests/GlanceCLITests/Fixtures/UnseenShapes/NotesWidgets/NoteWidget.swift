@@ -23,6 +23,8 @@ struct NoteWidget: Widget {
         }
         .configurationDisplayName("Note")
         .description("The note you pinned.")
-        .supportedFamilies([.systemSmall])
+        #if os(watchOS)
+        .supportedFamilies([.accessoryCorner])
+        #endif
     }
 }

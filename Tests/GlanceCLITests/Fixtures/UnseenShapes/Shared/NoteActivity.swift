@@ -21,7 +21,7 @@ struct NoteActivityWidget: Widget {
             } compactLeading: {
                 Text("\(context.state.words)")
             } compactTrailing: {
-                Image(systemName: "doc.text")
+                Image("notes.logo")
             } minimal: {
                 Image(systemName: "doc.text")
             }
