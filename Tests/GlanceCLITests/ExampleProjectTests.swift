@@ -55,6 +55,25 @@ struct ExampleProjectTests {
         let project = glance("lint", "Examples/CommonMistakes/CommonMistakes.xcodeproj", "--reporter", "json")
         #expect(folder.standardOutput == project.standardOutput)
     }
+
+    /// A folder holding two projects (Examples: CommonMistakes, whose watch app offers no controls, and
+    /// ProductivityTimer, whose watch app does) gives each project the findings it gets alone: one project's watch
+    /// controls do not silence `control_opens_app_on_watch` in the other. (Messages name other files relative to
+    /// the folder linted, so findings are compared by place and rule.)
+    @Test func aFolderOfProjectsGivesEachItsOwnFindings() {
+        func places(_ output: String) -> [String] {
+            output.split(separator: "\n").map { line in
+                let place = line.split(separator: " ").first.map(String.init) ?? ""
+                let rule = line.range(of: "[", options: .backwards).map { String(line[$0.lowerBound...]) } ?? ""
+                return place + " " + rule
+            }.sorted()
+        }
+        let both = glance("lint", "Examples", "--no-cache")
+        let alone = glance("lint", "Examples/CommonMistakes", "--no-cache")
+        #expect(places(both.standardOutput) == places(alone.standardOutput))
+        #expect(places(both.standardOutput).contains("Examples/CommonMistakes/Widgets/OpenLampSettingsControl.swift:9:41: [control_opens_app_on_watch]"))
+        #expect(glance("lint", "Examples/ProductivityTimer", "--no-cache").standardOutput == "")
+    }
 }
 
 /// CommonMistakes holds every mistake of the catalog: each rule is reported there. The Suppressions group

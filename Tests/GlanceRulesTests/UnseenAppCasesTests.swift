@@ -38,4 +38,36 @@ struct UnseenAppCasesTests {
         let judged = Linter().lint(ExampleRunner.model(for: readable)).violations.filter { $0.rule == "widget_not_in_bundle" }
         #expect(judged.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:8"])
     }
+
+    /// An app that registers the link's scheme and links a package Glance does not read: the handler may be the
+    /// package's; the skip names the packages. The same app with every package read is judged.
+    @Test func deepLinksOfAnAppWithUnreadPackagesAreSkipped() {
+        let files: [ExampleFile] = [
+            .widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                            SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
+                        }
+                    }
+                }
+                """),
+            .app("""
+                @main
+                struct ShopApp: App {
+                    var body: some Scene { WindowGroup { ContentView().appRuntime() } }
+                }
+                """),
+        ]
+        let registered = RuleExample(files: files).with("App") {
+            $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
+        }
+        let unread = registered.with("App") { $0.unreadPackages = ["AppRuntime", "Analytics"] }
+        let skipped = Linter().lint(ExampleRunner.model(for: unread))
+        #expect(skipped.violations.filter { $0.rule == "deep_link_unhandled" }.isEmpty)
+        #expect(skipped.skips.contains { $0.rule == "deep_link_unhandled" && $0.file == "Widgets/Example.swift"
+            && $0.reason == "app 'App' registers the \"shop\" scheme and links packages whose sources Glance does not read (AppRuntime, Analytics), which may handle URLs; SummaryWidget's deep link not checked" })
+        let judged = Linter().lint(ExampleRunner.model(for: registered)).violations.filter { $0.rule == "deep_link_unhandled" }
+        #expect(judged.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:4"])
+    }
 }

@@ -56,9 +56,10 @@ struct LocalPackages {
         fileSystem.exists(folder.appendingPath("Package.swift")) && !fileSystem.isDirectory(folder.appendingPath("Package.swift"))
     }
 
-    /// The package-target modules a target links directly (ids), after reading their manifests; every module
-    /// they depend on is in `modules` too.
-    mutating func linkedModules(for target: PBXNativeTarget, pbx: PBXProj) -> [String] {
+    /// The package-target modules a target links directly (ids), after reading their manifests (every module
+    /// they depend on is in `modules` too), and the packages it links whose sources are not read: remote packages
+    /// (by repository name) and products no local package of the project provides (by product name).
+    mutating func linkedModules(for target: PBXNativeTarget, pbx: PBXProj) -> (modules: [String], unread: [String]) {
         var dependencyIDs = target.packageProductDependencies
         for phaseID in target.buildPhases {
             for fileID in pbx.buildPhase(phaseID)?.files ?? [] {
@@ -69,6 +70,7 @@ struct LocalPackages {
             if let product = pbx.targetDependency(dependencyID)?.productRef, !dependencyIDs.contains(product) { dependencyIDs.append(product) }
         }
         var result: [String] = []
+        var unread: [String] = []
         for id in dependencyIDs {
             guard let dependency = pbx.packageProductDependency(id) else { continue }
             let product = dependency.productName.hasPrefix("plugin:") ? "" : dependency.productName
@@ -77,19 +79,23 @@ struct LocalPackages {
                 if let folder = referenceFolders[packageID] {
                     result += productModules(product, in: folder)
                 } else if let reference = pbx.packageReference(packageID), !reference.isLocal {
-                    noteRemote(reference.repositoryURL.map { ($0 as NSString).lastPathComponent } ?? product)
+                    let name = noteRemote(reference.repositoryURL.map { ($0 as NSString).lastPathComponent } ?? product)
+                    if !unread.contains(name) { unread.append(name) }
                 }
             } else if let folder = (discoveredFolders + referenceFolders.values.sorted()).first(where: { folder in
                 manifest(at: folder)?.products.contains { $0.name == product } ?? false
             }) {
                 result += productModules(product, in: folder)
-            } else if !manifests.values.contains(where: { $0 == nil }) {
+            } else {
+                if !unread.contains(product) { unread.append(product) }
                 // (When a local package could not be read, that note already says why its products are missing.)
-                notes.append("package product \(product) (linked by target \(target.name)): no local package of the project provides it; its sources are not read")
+                if !manifests.values.contains(where: { $0 == nil }) {
+                    notes.append("package product \(product) (linked by target \(target.name)): no local package of the project provides it; its sources are not read")
+                }
             }
         }
         var seen: Set<String> = []
-        return result.filter { seen.insert($0).inserted }
+        return (result.filter { seen.insert($0).inserted }, unread)
     }
 
     /// The sources of the given modules and of every module they depend on, in order, each file once.
@@ -107,9 +113,11 @@ struct LocalPackages {
         return files
     }
 
-    private mutating func noteRemote(_ identity: String) {
+    /// Notes a remote package once; returns its name (`MHPlatform` for `…/MHPlatform.git`).
+    private mutating func noteRemote(_ identity: String) -> String {
         let name = identity.hasSuffix(".git") ? String(identity.dropLast(4)) : identity
         if remoteNoted.insert(name).inserted { notes.append("remote package \(name): its sources are not read") }
+        return name
     }
 
     private mutating func manifest(at folder: String) -> PackageManifest? {

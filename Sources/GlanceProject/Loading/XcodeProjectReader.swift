@@ -147,7 +147,7 @@ struct XcodeProjectReader {
                 images += fromFolders.images
                 objectiveC += fromFolders.objectiveC
             }
-            let linked = packages.linkedModules(for: native, pbx: pbx)
+            let (linked, unreadPackages) = packages.linkedModules(for: native, pbx: pbx)
             let ownSources = Array(NSOrderedSet(array: sources)) as? [String] ?? sources
             let dependencyTargets = native.dependencies.compactMap { pbx.targetDependency($0)?.target }.map { prefix + $0 }
             let defaultSettings = configs.first { $0.name == pbx.configurationList(native.buildConfigurationList ?? "")?.defaultConfigurationName }?.settings
@@ -178,7 +178,8 @@ struct XcodeProjectReader {
                                   configurations: configs, defaultConfigurationName: defaultName,
                                   dependencies: dependencies, embeds: embeds,
                                   projectPath: projectPath.relative(to: root),
-                                  objectiveCSources: Array(NSOrderedSet(array: objectiveC)) as? [String] ?? objectiveC))
+                                  objectiveCSources: Array(NSOrderedSet(array: objectiveC)) as? [String] ?? objectiveC,
+                                  unreadPackages: unreadPackages))
         }
         modules += packages.modules.values.sorted { $0.id < $1.id }.map { module in
             SwiftModule(id: prefix + module.id, name: module.name, sources: module.sources, dependencies: module.dependencies.map { prefix + $0 })

@@ -174,6 +174,9 @@ public struct Target: Sendable, Codable, Identifiable {
     /// Objective-C implementation files (`.m`, `.mm`) compiled into the target: absolute paths. Glance does not
     /// read them as code.
     public let objectiveCSources: [String]
+    /// Swift packages the target links whose sources Glance does not read: remote packages (by repository name,
+    /// `MHPlatform`) and products no local package of the project provides (`WalletCore`, added by a workspace).
+    public let unreadPackages: [String]
     /// URL-handling methods the target's Objective-C files implement (`application:openURL:options:`), found by
     /// `ObjectiveCMethods`; set by the loader.
     public internal(set) var objectiveCURLMethods: [ObjectiveCMethod] = []
@@ -181,7 +184,7 @@ public struct Target: Sendable, Codable, Identifiable {
     public init(id: String, name: String, productType: String?, kind: TargetKind, kindReason: String,
                 platforms: [Platform], sources: [String], assetCatalogs: [String], resourceImages: [String] = [], configurations: [TargetConfiguration],
                 defaultConfigurationName: String?, dependencies: [String], embeds: [Embedding], projectPath: String?,
-                objectiveCSources: [String] = []) {
+                objectiveCSources: [String] = [], unreadPackages: [String] = []) {
         self.id = id
         self.name = name
         self.productType = productType
@@ -197,6 +200,7 @@ public struct Target: Sendable, Codable, Identifiable {
         self.embeds = embeds
         self.projectPath = projectPath
         self.objectiveCSources = objectiveCSources
+        self.unreadPackages = unreadPackages
     }
 
     public var defaultConfiguration: TargetConfiguration? {

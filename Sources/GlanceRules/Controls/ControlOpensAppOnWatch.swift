@@ -132,13 +132,16 @@ struct ControlOpensAppOnWatch: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
-        let watchApps = model.targets(ofKind: .watchApp)
-        guard !watchApps.isEmpty else { return }
-        // Controls the watch offers itself: then only those can be placed on the watch (iPhone ones are not).
-        let watchHasControls = model.controls.contains { $0.targets.contains { $0.platforms.contains(.watchOS) } }
-        guard !watchHasControls else { return }
         for control in model.controls {
             guard let target = control.targets.first(where: { $0.platforms.contains(.iOS) && !$0.platforms.contains(.watchOS) }) else { continue }
+            // The watch apps paired with this control's iPhone app (a folder may hold several projects).
+            let watchApps = model.app(for: target).map(model.watchApps(pairedWith:)) ?? model.targets(ofKind: .watchApp)
+            guard !watchApps.isEmpty else { continue }
+            // Controls the watch offers itself: then only those can be placed on the watch (iPhone ones are not).
+            let watchHasControls = model.controls.contains { other in
+                other.targets.contains { owner in owner.platforms.contains(.watchOS) && watchApps.contains { model.belongs(owner, toWatchApp: $0) } }
+            }
+            guard !watchHasControls else { continue }
             for action in control.actions(on: .iOS) {
                 guard let declaration = action.intentType, let intent = model.intent(declaredBy: declaration),
                       let reason = intent.opensAppReason(on: .iOS) else { continue }

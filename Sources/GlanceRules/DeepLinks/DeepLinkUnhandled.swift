@@ -12,7 +12,10 @@ struct DeepLinkUnhandled: Rule {
         rationale: """
             A deep link opens the app and hands it the URL; an app that never reads it shows its last screen, \
             so every link lands in the same place. Handle the URL with `onOpenURL` (SwiftUI) or the UIKit \
-            delegate methods. Universal links (https) may arrive as a browsing-web user activity instead.
+            delegate methods. Universal links (https) may arrive as a browsing-web user activity instead. \
+            Handlers an Objective-C app delegate implements count. When the app registers URL schemes (or the \
+            link is a universal link) and links packages whose sources Glance does not read, a handler may be \
+            installed there (an app-root modifier of the package): the link is not judged, and a skip says so.
             """,
         source: """
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
@@ -37,6 +40,25 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]),
+            // A package Glance does not read is linked, but the app does not register the scheme: it did not ask for
+            // these links.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView().appRuntime() } }
+                    }
+                    """),
+            ]).with("App") { $0.unreadPackages = ["AppRuntime"] },
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
@@ -56,6 +78,28 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]),
+            // The app registers the scheme and links a package Glance does not read, whose app-root modifier may
+            // install the handler: not judged (a skip says why).
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView().appRuntime() } }
+                    }
+                    """),
+            ]).with("App") {
+                $0.unreadPackages = ["AppRuntime"]
+                $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
+            },
             // A URL that only opens the app names no screen: nothing to handle.
             RuleExample(files: [.widget("""
                 struct SummaryWidget: Widget {
@@ -90,6 +134,17 @@ struct DeepLinkUnhandled: Rule {
             ]),
         ])
 
+    /// Whether every configuration of the app registers the link's scheme; for a link whose scheme is not known
+    /// (a URL built at run time), whether it registers a scheme at all.
+    static func registers(_ app: Target, schemeOf link: DeepLink) -> Bool {
+        guard !app.configurations.isEmpty else { return false }
+        let scheme = URLSchemeNotRegistered.scheme(of: link)
+        return app.configurations.allSatisfy { configuration in
+            guard let registered = URLSchemeNotRegistered.registeredSchemes(configuration.infoPlist) else { return false }
+            return scheme.map(registered.contains) ?? !registered.isEmpty
+        }
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         var reported: Set<String> = []
@@ -104,6 +159,15 @@ struct DeepLinkUnhandled: Rule {
                 if handlers.contains(where: \.handlesURLs) { continue }
                 let isUniversal = (link.url ?? link.urlPrefix ?? "").lowercased().hasPrefix("http")
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }
+                // The app asks for these links (it registers the scheme, or it is a universal link) and links code
+                // Glance does not read, where a handler may be installed (`.appRootModifier()` from a package).
+                if !app.unreadPackages.isEmpty, isUniversal || Self.registers(app, schemeOf: link) {
+                    let asks = isUniversal ? "opens universal links"
+                        : URLSchemeNotRegistered.scheme(of: link).map { "registers the \"\($0)\" scheme" } ?? "registers URL schemes"
+                    context.skip("app '\(app.name)' \(asks) and links packages whose sources Glance does not read (\(app.unreadPackages.joined(separator: ", "))), which may handle URLs; \(link.owner)'s deep link not checked",
+                                 file: context.relativePath(link.location))
+                    continue
+                }
                 guard reported.insert(app.id + "|" + link.owner).inserted else { continue }
                 let url = link.url.map { "the deep link \($0)" } ?? link.urlPrefix.map { "the deep link \($0)…" } ?? "a deep link"
                 context.report(link.location, "\(link.source.rawValue) gives \(link.owner) \(url), but app '\(app.name)' has no URL handler (onOpenURL, application(_:open:options:), scene(_:openURLContexts:)); the link opens the app on whatever screen it last showed.", target: app)

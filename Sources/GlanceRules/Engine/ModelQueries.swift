@@ -32,6 +32,23 @@ extension SurfaceModel {
         return apps.count == 1 ? apps[0] : nil
     }
 
+    /// The watch apps paired with an iOS app: those it embeds (directly or not); when no app of the project embeds
+    /// a watch app, those of the app's own project file (a folder may hold several projects, each with its apps).
+    public func watchApps(pairedWith app: Target) -> [Target] {
+        let watches = targets(ofKind: .watchApp)
+        let embedded = watches.filter { !hostApps(of: $0).isEmpty }
+        if !embedded.isEmpty { return embedded.filter { hostApps(of: $0).contains { $0.id == app.id } } }
+        return watches.filter { $0.projectPath == app.projectPath }
+    }
+
+    /// Whether a target is part of a watch app: the app itself, a target it embeds, or (embedded by nothing) a
+    /// target of the same project file.
+    public func belongs(_ target: Target, toWatchApp watch: Target) -> Bool {
+        if target.id == watch.id { return true }
+        let hosts = hostApps(of: target)
+        return hosts.isEmpty ? target.projectPath == watch.projectPath : hosts.contains { $0.id == watch.id }
+    }
+
     /// AlarmKit Live Activities (`ActivityConfiguration(for: AlarmAttributes<…>.self)`) registered in the
     /// `@main` bundle of a widget extension that one of the apps embeds (any extension when nothing embeds one).
     public func registeredAlarmActivities(for apps: [Target]) -> [LiveActivitySurface] {
