@@ -591,11 +591,14 @@ public final class SourceIndex: @unchecked Sendable {
     }
 
     /// Files that call a `UserDefaults` method with a key on a property of this name (`prefs.set(…, forKey:)`;
-    /// `FileTokens.storeReceivers`), and mention `owner` when given (`AppGroup` for `AppGroup.defaults`), parsed.
-    public func files(callingDefaultsMethodsOn property: String, mentioning owner: String? = nil) -> [FileIndex] {
+    /// `FileTokens.storeReceivers`), and mention `owner` when given (`AppGroup` for `AppGroup.defaults`), among
+    /// those `included` accepts, parsed.
+    public func files(callingDefaultsMethodsOn property: String, mentioning owner: String? = nil,
+                      in included: (String) -> Bool = { _ in true }) -> [FileIndex] {
         parseBatch(paths.filter { path in
             guard let tokens = tokens[path] else { return false }
             return tokens.storeReceivers.contains(property) && tokens.words.contains("forKey") && owner.map(tokens.words.contains) != false
+                && included(path)
         })
     }
 

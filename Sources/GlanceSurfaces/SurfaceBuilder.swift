@@ -105,7 +105,8 @@ struct SurfaceBuilder {
     /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
     /// names that property but no framework type, so the index did not parse it eagerly. Parse the files that
     /// call a `UserDefaults` method on such a property with a key (`FileTokens.storeReceivers`), and for a static
-    /// property also name its type.
+    /// property also name its type — not those only test bundles compile: their code runs in no app or extension
+    /// (on Home Assistant, 14 of the 38 files, 144 KB of 361).
     func parseStoreUsers() {
         /// A property that holds a store; a static one (`AppGroup.defaults`) is reached through its type's name.
         struct Store: Hashable { let owner: String?; let property: String }
@@ -124,8 +125,13 @@ struct SurfaceBuilder {
                 if holdsStore { stores.insert(Store(owner: nil, property: member.name)) }
             }
         }
+        let resolver = self.resolver
+        let shipped = { (path: String) -> Bool in
+            let targets = resolver.targets(ofFile: path)
+            return targets.isEmpty || targets.contains { $0.kind != .testBundle }
+        }
         for store in stores.sorted(by: { ($0.owner ?? "", $0.property) < ($1.owner ?? "", $1.property) }) {
-            _ = index.files(callingDefaultsMethodsOn: store.property, mentioning: store.owner)
+            _ = index.files(callingDefaultsMethodsOn: store.property, mentioning: store.owner, in: shipped)
         }
     }
 

@@ -64,6 +64,19 @@ struct LazyParsingTests {
         #expect(!model.index.parsedFiles.map(\.path).contains("/p/App/Search.swift"))
     }
 
+    /// Code only a test bundle compiles runs in no app or extension: a test that writes the store through its
+    /// property is not parsed for it; the same code in the app is.
+    @Test func storeUsersOnlyTestsCompileAreNotParsed() {
+        let vault = "import Foundation\nenum Vault {\n    static let store = UserDefaults(suiteName: \"group.com.example.app\")!\n}"
+        let sync = "import Foundation\nfunc sync() { Vault.store.set(1, forKey: \"synced\") }"
+        let tested = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault]),
+                                       ("AppTests", .testBundle, .iOS, ["/p/Tests/SyncTests.swift": sync])])
+        #expect(tested.storeAccesses.isEmpty)
+        #expect(!tested.index.parsedFiles.map(\.path).contains("/p/Tests/SyncTests.swift"))
+        let shipped = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Sync.swift": sync])])
+        #expect(shipped.storeAccesses.map(\.key) == ["synced"])
+    }
+
     /// Only a top-level declaration with a framework's name shadows it everywhere: a file that declares one only
     /// inside another type is not parsed to find out, and the framework's API is recognised.
     @Test func onlyTopLevelDeclarationsAreParsedToTellWhetherTheyShadow() {
