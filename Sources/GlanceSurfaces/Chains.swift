@@ -22,9 +22,14 @@ public enum Chains {
             // `view #if os(iOS) .modifier() #endif` arrives as `.other([base, branches])`.
             if case .other(let items, _) = current, let first = items.first, items.count == 2,
                case .branches(_, let clauses, _) = items[1] {
-                for clause in clauses {
-                    for statement in clause.body.statements {
-                        if case .call(let call) = statement { modifiers.append((call, clause.condition.map { [$0] } ?? [])) }
+                // A clause holds a chain of its own (`.a().b()`, itself possibly with a postfix `#if`): its
+                // modifiers, outermost last, each under the clause's condition too. Appended reversed, as above.
+                for clause in clauses.reversed() {
+                    let condition = clause.condition.map { [$0] } ?? []
+                    for statement in clause.body.statements.reversed() {
+                        let (root, inner) = splitWithConditions(statement)
+                        for modifier in inner.reversed() { modifiers.append((modifier.call, condition + modifier.conditions)) }
+                        if case .call(let call) = root { modifiers.append((call, condition)) }
                     }
                 }
                 current = first

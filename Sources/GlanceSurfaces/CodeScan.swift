@@ -287,8 +287,10 @@ final class CodeScan {
         guard isWrite || Self.readMethods.contains(call.name), let keyExpr = call.argument("forKey"),
               let key = resolver.stringValue(keyExpr, context: site.context), let base = call.base,
               isGroupStore(base, stores: stores) || base.dottedPath.map({ stores.contains(siteKey(site) + "|" + $0) }) == true else { return nil }
-        return StoreAccess(key: key, isWrite: isWrite, location: call.location,
-                           targets: resolver.targets(of: call.location, conditions: site.conditions), context: site.context, member: site.member)
+        let targets = resolver.targets(of: call.location, conditions: site.conditions)
+        // Code only test bundles compile runs in no app or extension (nor is it parsed for these accesses).
+        if !targets.isEmpty, targets.allSatisfy({ $0.kind == .testBundle }) { return nil }
+        return StoreAccess(key: key, isWrite: isWrite, location: call.location, targets: targets, context: site.context, member: site.member)
     }
 
     func isGroupStore(_ expr: Expr, stores: Set<String>) -> Bool {
@@ -380,7 +382,9 @@ final class CodeScan {
     func objectiveCHandlers() -> [URLHandler] {
         resolver.project.targets.flatMap { target in
             target.objectiveCURLMethods.compactMap { method -> URLHandler? in
-                guard let kind = Self.objectiveCHandlers[method.selector] else { return nil }
+                // A file that could not be searched may implement `application:openURL:options:`.
+                let selector = method.selector == ObjectiveCMethods.unsearched ? "application:openURL:options:" : method.selector
+                guard let kind = Self.objectiveCHandlers[selector] else { return nil }
                 return URLHandler(kind: kind, location: SourceLocation(file: method.file, line: method.line, column: 1), targets: [target],
                                   body: Block([]), context: nil, activityType: nil, parameter: nil, isObjectiveC: true)
             }

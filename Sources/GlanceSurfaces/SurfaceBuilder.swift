@@ -177,9 +177,7 @@ struct SurfaceBuilder {
         var families: [String]?
         // The families of every platform the widget is built for: a modifier written for some platforms only
         // (`#if os(watchOS) .supportedFamilies([.accessoryCorner]) #endif`) does not say them.
-        let platforms = Set(targets.flatMap(\.platforms))
-        var supported = modifiers.first(where: { modifier in modifier.name == "supportedFamilies" && platforms.allSatisfy(modifier.mayApply) })?
-            .call.unlabeled.first
+        var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets)?.call.unlabeled.first
         // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
         if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
         if let supported, case .array(let items, _) = supported {

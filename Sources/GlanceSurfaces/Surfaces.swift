@@ -56,13 +56,23 @@ public final class WidgetSurface: Sendable {
     public let modifiers: [ModifierUse]
     /// The content view (`StaticConfiguration`'s closure); empty for Live Activities.
     public let content: ViewTree
-    /// Families from `.supportedFamilies([...])` (`systemSmall`, …); nil when not given, not literal, or given only for
-    /// some of the platforms the widget is built for (`#if os(watchOS) .supportedFamilies(…) #endif`).
+    /// Families from `.supportedFamilies([...])` (`systemSmall`, …), the first that may apply on every platform the
+    /// widget is built for (`familiesModifier`); nil when not given, not literal, or given only for some of them
+    /// (`#if os(watchOS) .supportedFamilies(…) #endif` on a widget also built for iOS).
     public let families: [String]?
     public let targets: [Target]
     public var typeName: String { type.qualifiedName }
     public var location: SourceLocation { type.location }
     public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
+
+    /// The `.supportedFamilies` modifier `families` comes from: the first, in source order, that may apply on
+    /// every platform the widget is built for.
+    public var familiesModifier: ModifierUse? { Self.familiesModifier(in: modifiers, targets: targets) }
+
+    static func familiesModifier(in modifiers: [ModifierUse], targets: [Target]) -> ModifierUse? {
+        let platforms = Set(targets.flatMap(\.platforms))
+        return modifiers.first { $0.name == "supportedFamilies" && platforms.allSatisfy($0.mayApply) }
+    }
 
     init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, modifiers: [ModifierUse], content: ViewTree, families: [String]?, targets: [Target]) {
         self.type = type

@@ -47,4 +47,21 @@ struct FieldCaseFixtureTests {
         let surfaces = glance("surfaces", Self.unseen, "--format", "json")
         #expect(surfaces.standardOutput == (try expected("UnseenShapes.surfaces.json")))
     }
+
+    /// An Objective-C app delegate too large to search (over 16 MiB) may hold the URL handler: no
+    /// `deep_link_unhandled`, and the skips say why. The same app without the file is judged.
+    @Test func anObjectiveCFileThatCannotBeSearchedMayHoldTheHandler() throws {
+        let folder = try scratchFolder("objc-large")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = folder + "/UnseenShapes"
+        try FileManager.default.copyItem(atPath: Self.unseen, toPath: copy)
+        let line = "// " + String(repeating: "x", count: 1021) + "\n"
+        try write("#import \"AppDelegate.h\"\n" + String(repeating: line, count: 17 * 1024), to: copy + "/Notes/AppDelegate.m")
+        let large = glance("lint", copy, "--no-cache", "--explain-skips")
+        #expect(!large.standardOutput.contains("[deep_link_unhandled]"))
+        #expect(large.standardOutput.contains("  Notes/AppDelegate.m: not searched for URL-handling methods (not read: it is 17 MiB, over Glance's limit of 16 MiB for an Objective-C source file); it may hold one\n"))
+        try write("#import \"AppDelegate.h\"\n@implementation AppDelegate\n@end\n", to: copy + "/Notes/AppDelegate.m")
+        let plain = glance("lint", copy, "--no-cache")
+        #expect(plain.standardOutput.contains("NotesWidgets/NoteWidget.swift:21:18: warning: widgetURL gives NoteWidget the deep link notes://note/1, but app 'Notes' has no URL handler"))
+    }
 }

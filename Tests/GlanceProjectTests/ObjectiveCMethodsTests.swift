@@ -39,4 +39,11 @@ struct ObjectiveCMethodsTests {
         #expect(ObjectiveCMethods.selector(of: "(void)scene:(UIScene *)scene openURLContexts:(NSSet<UIOpenURLContext *> *)contexts") == "scene:openURLContexts:")
         #expect(ObjectiveCMethods.selector(of: "(int)count + 1") == nil)
     }
+
+    /// Tabs between a signature's parts, and Windows line ends, are whitespace like any other.
+    @Test func tabsAndCRLFLineEndsAreWhitespace() {
+        let text = "@implementation AppDelegate\r\n- (BOOL)application:(UIApplication *)app\r\n\t\topenURL:(NSURL *)url\toptions:(NSDictionary *)options\r\n{\r\n\treturn YES;\r\n}\r\n@end\r\n"
+        let found = ObjectiveCMethods.implementations(in: text, file: "/p/AppDelegate.m", among: ObjectiveCMethods.urlHandlingSelectors)
+        #expect(found.map { "\($0.selector) \($0.line)" } == ["application:openURL:options: 2"])
+    }
 }

@@ -73,6 +73,12 @@ struct LazyParsingTests {
                                        ("AppTests", .testBundle, .iOS, ["/p/Tests/SyncTests.swift": sync])])
         #expect(tested.storeAccesses.isEmpty)
         #expect(!tested.index.parsedFiles.map(\.path).contains("/p/Tests/SyncTests.swift"))
+        // Parsed for another reason (it names an App Group), a test's accesses are still no surface.
+        let eager = sync + "\nlet suite = UserDefaults(suiteName: \"group.com.example.app\")"
+        let parsed = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault]),
+                                       ("AppTests", .testBundle, .iOS, ["/p/Tests/SyncTests.swift": eager])])
+        #expect(parsed.index.parsedFiles.map(\.path).contains("/p/Tests/SyncTests.swift"))
+        #expect(parsed.storeAccesses.isEmpty)
         let shipped = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Sync.swift": sync])])
         #expect(shipped.storeAccesses.map(\.key) == ["synced"])
     }

@@ -18,6 +18,8 @@ public struct InputLimit: Sendable, Equatable {
 
     /// A Swift file of the project (generated code included).
     public static let swiftSource = InputLimit(kind: "Swift source", maximumBytes: 4 << 20)
+    /// An Objective-C implementation file of an app (`.m`, `.mm`), searched for URL-handling methods.
+    public static let objectiveCSource = InputLimit(kind: "Objective-C source", maximumBytes: 16 << 20)
     /// `Package.swift` of a local package, Tuist's `Project.swift`.
     public static let manifest = InputLimit(kind: "Swift manifest", maximumBytes: 1 << 20)
     /// `project.pbxproj`.
@@ -56,6 +58,6 @@ public struct InputLimit: Sendable, Equatable {
 
     /// `is 6 GiB, over Glance's limit of 1 MiB for a configuration`.
     public func overLimitReason(size: Int) -> String {
-        "it is \(Self.describe(bytes: size)), over Glance's limit of \(Self.describe(bytes: maximumBytes)) for a \(kind) file"
+        "it is \(Self.describe(bytes: size)), over Glance's limit of \(Self.describe(bytes: maximumBytes)) for \(kind.first.map { "AEIOU".contains($0) } == true ? "an" : "a") \(kind) file"
     }
 }

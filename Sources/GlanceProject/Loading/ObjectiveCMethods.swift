@@ -30,10 +30,14 @@ public enum ObjectiveCMethods {
         "scene:openURLContexts:", "application:continueUserActivity:restorationHandler:", "scene:continueUserActivity:",
     ]
 
-    /// The methods of `text` whose selector is in `selectors`, in file order.
+    /// The selector recorded for a file that could not be searched (too large, unreadable): it may hold any
+    /// method.
+    public static let unsearched = "?"
+
+    /// The methods of `text` whose selector is in `selectors`, in file order. Lines end with LF, CRLF or CR.
     public static func implementations(in text: String, file: String, among selectors: Set<String>) -> [ObjectiveCMethod] {
         var result: [ObjectiveCMethod] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var index = 0
         var inComment = false
         while index < lines.count {
@@ -72,7 +76,9 @@ public enum ObjectiveCMethods {
             if depth == 0 { plain.append(character) }
         }
         guard depth == 0 else { return nil }
-        let words = plain.split { $0 == " " || $0 == "\t" || $0 == "\r" }.map(String.init)
+        // Any run of spaces, tabs and line breaks is one space.
+        plain = plain.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let words = plain.split(separator: " ").map(String.init)
         guard let first = words.first else { return nil }
         if !plain.contains(":") {
             return words.count == 1 && first.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? first : nil

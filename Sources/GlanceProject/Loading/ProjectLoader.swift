@@ -190,10 +190,24 @@ public struct ProjectLoader {
         })
         if projects.isEmpty { return try readLoose(root: root, files: allFiles, notes: notes, given: given) }
         // An app delegate written in Objective-C: its URL-handling methods, for the rules that look for a handler.
+        // A file that cannot be searched may hold a handler: it counts as one whose code is not read, and a note
+        // says why.
+        var searched: [String: [ObjectiveCMethod]] = [:]
         for index in targets.indices where targets[index].kind.isApp {
             targets[index].objectiveCURLMethods = targets[index].objectiveCSources.flatMap { path -> [ObjectiveCMethod] in
-                guard let text = try? fileSystem.readText(path, limit: .swiftSource) else { return [] }
-                return ObjectiveCMethods.implementations(in: text, file: path, among: ObjectiveCMethods.urlHandlingSelectors)
+                if let known = searched[path] { return known }
+                let methods: [ObjectiveCMethod]
+                do {
+                    let text = try fileSystem.readText(path, limit: .objectiveCSource)
+                    methods = ObjectiveCMethods.implementations(in: text, file: path, among: ObjectiveCMethods.urlHandlingSelectors)
+                } catch {
+                    var reason = (error as? ProjectError).map { "\($0)" } ?? "\(error)"
+                    if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+                    notes.append("\(path.relative(to: root)): not searched for URL-handling methods (\(reason)); it may hold one")
+                    methods = [ObjectiveCMethod(selector: ObjectiveCMethods.unsearched, file: path, line: 1)]
+                }
+                searched[path] = methods
+                return methods
             }
         }
         let assigned = Set(targets.flatMap(\.sources))

@@ -128,11 +128,8 @@ struct LinkInUnsupportedFamily: Rule {
             }
         }
         for widget in model.widgets where widget.configuration != .activityConfiguration {
-            // The families the widget offers on every platform it is built for; nil when not literal, or when the
-            // modifier is written for some platforms only (`#if os(watchOS) .supportedFamilies(…) #endif`).
-            let declared = widget.modifier("supportedFamilies").map { modifier in
-                widget.targets.allSatisfy { $0.platforms.allSatisfy(modifier.mayApply) }
-            } == true ? widget.families : nil
+            // The families the widget offers on every platform it is built for (`WidgetSurface.families`).
+            let declared = widget.families
             let onlySingleTap = declared.map { !$0.isEmpty && Set($0).isSubset(of: Self.singleTapFamilies) } ?? false
             for link in widget.content.calls(named: "Link") {
                 let labels = link.caseLabels.last ?? []

@@ -19,6 +19,22 @@ struct WidgetNoSupportedFamily: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
+            // On iOS the first clause applies; a second postfix `#if` inside it does not hide the modifier.
+            .widget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                        #if os(iOS)
+                            .configurationDisplayName("Corner")
+                            #if DEBUG
+                            .↓supportedFamilies([.accessoryCorner])
+                            #endif
+                        #else
+                            .supportedFamilies([.systemSmall])
+                        #endif
+                    }
+                }
+                """),
             .widget("""
                 struct ClockWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -79,7 +95,7 @@ struct WidgetNoSupportedFamily: Rule {
 
     func validate(_ context: RuleContext) {
         for widget in context.model.widgets {
-            guard let families = widget.families, let modifier = widget.modifier("supportedFamilies") else { continue }
+            guard let families = widget.families, let modifier = widget.familiesModifier else { continue }
             for target in widget.targets where context.model.isWidgetExtension(target) && !target.platforms.isEmpty {
                 // An extension built for several platforms (iOS and macOS) may offer a widget on one of them only.
                 // A modifier written for other platforms (`#if os(watchOS)`) leaves this one the default families.
