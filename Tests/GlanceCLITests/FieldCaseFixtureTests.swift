@@ -63,5 +63,10 @@ struct FieldCaseFixtureTests {
         try write("#import \"AppDelegate.h\"\n@implementation AppDelegate\n@end\n", to: copy + "/Notes/AppDelegate.m")
         let plain = glance("lint", copy, "--no-cache")
         #expect(plain.standardOutput.contains("NotesWidgets/NoteWidget.swift:21:18: warning: widgetURL gives NoteWidget the deep link notes://note/1, but app 'Notes' has no URL handler"))
+        // A file the project lists but the folder lacks (generated at build time) holds nothing, and is no note.
+        try FileManager.default.removeItem(atPath: copy + "/Notes/AppDelegate.m")
+        let missing = glance("lint", copy, "--no-cache", "--explain-skips")
+        #expect(missing.standardOutput.contains("but app 'Notes' has no URL handler"))
+        #expect(!missing.standardOutput.contains("not searched for URL-handling methods"))
     }
 }

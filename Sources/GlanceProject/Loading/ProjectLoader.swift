@@ -190,12 +190,14 @@ public struct ProjectLoader {
         })
         if projects.isEmpty { return try readLoose(root: root, files: allFiles, notes: notes, given: given) }
         // An app delegate written in Objective-C: its URL-handling methods, for the rules that look for a handler.
-        // A file that cannot be searched may hold a handler: it counts as one whose code is not read, and a note
-        // says why.
+        // A file that cannot be searched (too large, unreadable) may hold a handler: it counts as one whose code is
+        // not read, and a note says why.
         var searched: [String: [ObjectiveCMethod]] = [:]
         for index in targets.indices where targets[index].kind.isApp {
             targets[index].objectiveCURLMethods = targets[index].objectiveCSources.flatMap { path -> [ObjectiveCMethod] in
                 if let known = searched[path] { return known }
+                // A file the project lists but the folder lacks (a generated `GeneratedPluginRegistrant.m`) holds nothing.
+                guard fileSystem.exists(path) else { return [] }
                 let methods: [ObjectiveCMethod]
                 do {
                     let text = try fileSystem.readText(path, limit: .objectiveCSource)
