@@ -56,8 +56,24 @@ public enum Chains {
         }
         var result: [(call: Call, conditions: [String])] = []
         var seen: Set<SourceLocation> = []
+        // Calls already split as modifiers of an outer chain: the walk reaches each link of a chain after the whole
+        // chain, and splitting it again would find only what the chain gave (a chain of n links would cost n²).
+        var covered: Set<SourceLocation> = []
+        func isCovered(_ expr: Expr) -> Bool {
+            switch expr {
+            case .call(let call): return covered.contains(call.location)
+            case .other(let items, _) where items.count == 2:
+                guard case .branches(_, let clauses, _) = items[1] else { return false }
+                return clauses.contains { clause in
+                    clause.body.statements.contains { if case .call(let call) = $0 { return covered.contains(call.location) } else { return false } }
+                }
+            default: return false
+            }
+        }
         block.walk { expr in
+            guard !isCovered(expr) else { return }
             let (root, modifiers) = splitWithConditions(expr)
+            for modifier in modifiers { covered.insert(modifier.call.location) }
             let matches: Bool
             switch root {
             case .call(let call): matches = call.location == rootLocation
