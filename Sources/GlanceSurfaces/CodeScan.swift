@@ -289,7 +289,7 @@ final class CodeScan {
               isGroupStore(base, stores: stores) || base.dottedPath.map({ stores.contains(siteKey(site) + "|" + $0) }) == true else { return nil }
         let targets = resolver.targets(of: call.location, conditions: site.conditions)
         // Code only test bundles compile runs in no app or extension (nor is it parsed for these accesses).
-        if !targets.isEmpty, targets.allSatisfy({ $0.kind == .testBundle }) { return nil }
+        if targets.areOnlyTestBundles { return nil }
         return StoreAccess(key: key, isWrite: isWrite, location: call.location, targets: targets, context: site.context, member: site.member)
     }
 

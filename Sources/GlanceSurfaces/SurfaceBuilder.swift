@@ -126,10 +126,7 @@ struct SurfaceBuilder {
             }
         }
         let resolver = self.resolver
-        let shipped = { (path: String) -> Bool in
-            let targets = resolver.targets(ofFile: path)
-            return targets.isEmpty || targets.contains { $0.kind != .testBundle }
-        }
+        let shipped = { (path: String) in !resolver.targets(ofFile: path).areOnlyTestBundles }
         for store in stores.sorted(by: { ($0.owner ?? "", $0.property) < ($1.owner ?? "", $1.property) }) {
             _ = index.files(callingDefaultsMethodsOn: store.property, mentioning: store.owner, in: shipped)
         }

@@ -203,8 +203,7 @@ public struct ProjectLoader {
                     let text = try fileSystem.readText(path, limit: .objectiveCSource)
                     methods = ObjectiveCMethods.implementations(in: text, file: path, among: ObjectiveCMethods.urlHandlingSelectors)
                 } catch {
-                    var reason = (error as? ProjectError).map { "\($0)" } ?? "\(error)"
-                    if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+                    let reason = (error as? ProjectError)?.reasonText ?? "\(error)"
                     notes.append("\(path.relative(to: root)): not searched for URL-handling methods (\(reason)); it may hold one")
                     methods = [ObjectiveCMethod(selector: ObjectiveCMethods.unsearched, file: path, line: 1)]
                 }

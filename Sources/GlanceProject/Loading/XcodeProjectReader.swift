@@ -342,7 +342,10 @@ struct XcodeProjectReader {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "heic", "svg", "gif"]
 
-    private mutating func buildPhaseMembership(_ target: PBXNativeTarget) -> (sources: [String], catalogs: [String], images: [String], objectiveC: [String]) {
+    /// What a target's files are for Xcode, by kind: absolute paths.
+    private typealias Membership = (sources: [String], catalogs: [String], images: [String], objectiveC: [String])
+
+    private mutating func buildPhaseMembership(_ target: PBXNativeTarget) -> Membership {
         var sources: [String] = []
         var catalogs: [String] = []
         var images: [String] = []
@@ -377,7 +380,7 @@ struct XcodeProjectReader {
     /// its files to that phase (a copy or headers phase), so they are not compiled.
     /// Folders holding a `Package.swift` are local packages, not sources: they are not walked, and are added
     /// to `packageFolders`.
-    private mutating func synchronizedMembership(packageFolders: inout [String]) -> [String: (sources: [String], catalogs: [String], images: [String], objectiveC: [String])] {
+    private mutating func synchronizedMembership(packageFolders: inout [String]) -> [String: Membership] {
         var owners: [String: [String]] = [:]
         for id in pbx.project.targets {
             for group in pbx.nativeTarget(id)?.fileSystemSynchronizedGroups ?? [] { owners[group, default: []].append(id) }
@@ -385,7 +388,7 @@ struct XcodeProjectReader {
         var phaseOwner: [String: String] = [:]
         for id in pbx.project.targets { for phase in pbx.nativeTarget(id)?.buildPhases ?? [] { phaseOwner[phase] = id } }
 
-        var result: [String: (sources: [String], catalogs: [String], images: [String], objectiveC: [String])] = [:]
+        var result: [String: Membership] = [:]
         let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
         for groupID in groupIDs.sorted() {
             guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }

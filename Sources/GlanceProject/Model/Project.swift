@@ -216,6 +216,12 @@ public struct Target: Sendable, Codable, Identifiable {
     }
 }
 
+extension Collection where Element == Target {
+    /// Whether code compiled into these targets is compiled only into test bundles (so runs in no app or extension):
+    /// false for none.
+    public var areOnlyTestBundles: Bool { !isEmpty && allSatisfy { $0.kind == .testBundle } }
+}
+
 /// A Swift module: the unit of name lookup. A declaration is visible in the files of its own module and in
 /// the files that import that module by `name`. Each target builds one module from its own sources; each
 /// local package target it links is a module of its own (its files are also in the target's `sources`,

@@ -134,11 +134,10 @@ struct DeepLinkUnhandled: Rule {
             ]),
         ])
 
-    /// Whether every configuration of the app registers the link's scheme; for a link whose scheme is not known
-    /// (a URL built at run time), whether it registers a scheme at all.
-    static func registers(_ app: Target, schemeOf link: DeepLink) -> Bool {
+    /// Whether every configuration of the app registers a link's scheme; for a link whose scheme is not known
+    /// (nil: a URL built at run time), whether it registers a scheme at all.
+    static func registers(_ app: Target, scheme: String?) -> Bool {
         guard !app.configurations.isEmpty else { return false }
-        let scheme = URLSchemeNotRegistered.scheme(of: link)
         return app.configurations.allSatisfy { configuration in
             guard let registered = URLSchemeNotRegistered.registeredSchemes(configuration.infoPlist) else { return false }
             return scheme.map(registered.contains) ?? !registered.isEmpty
@@ -161,9 +160,9 @@ struct DeepLinkUnhandled: Rule {
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }
                 // The app asks for these links (it registers the scheme, or it is a universal link) and links code
                 // Glance does not read, where a handler may be installed (`.appRootModifier()` from a package).
-                if !app.unreadPackages.isEmpty, isUniversal || Self.registers(app, schemeOf: link) {
-                    let asks = isUniversal ? "opens universal links"
-                        : URLSchemeNotRegistered.scheme(of: link).map { "registers the \"\($0)\" scheme" } ?? "registers URL schemes"
+                let scheme = URLSchemeNotRegistered.scheme(of: link)
+                if !app.unreadPackages.isEmpty, isUniversal || Self.registers(app, scheme: scheme) {
+                    let asks = isUniversal ? "opens universal links" : scheme.map { "registers the \"\($0)\" scheme" } ?? "registers URL schemes"
                     context.skip("app '\(app.name)' \(asks) and links packages whose sources Glance does not read (\(app.unreadPackages.joined(separator: ", "))), which may handle URLs; \(link.owner)'s deep link not checked",
                                  file: context.relativePath(link.location))
                     continue

@@ -35,10 +35,9 @@ extension SurfaceModel {
     /// The watch apps paired with an iOS app: those it embeds (directly or not); when no app of the project embeds
     /// a watch app, those of the app's own project file (a folder may hold several projects, each with its apps).
     public func watchApps(pairedWith app: Target) -> [Target] {
-        let watches = targets(ofKind: .watchApp)
-        let embedded = watches.filter { !hostApps(of: $0).isEmpty }
-        if !embedded.isEmpty { return embedded.filter { hostApps(of: $0).contains { $0.id == app.id } } }
-        return watches.filter { $0.projectPath == app.projectPath }
+        let watches = targets(ofKind: .watchApp).map { (watch: $0, hosts: hostApps(of: $0)) }
+        if watches.contains(where: { !$0.hosts.isEmpty }) { return watches.filter { $0.hosts.contains { $0.id == app.id } }.map(\.watch) }
+        return watches.map(\.watch).filter { $0.projectPath == app.projectPath }
     }
 
     /// Whether a target is part of a watch app: the app itself, a target it embeds, or (embedded by nothing) a
