@@ -307,10 +307,29 @@ enum Extractor {
                                     location: location(binding))
                 case .matchingPattern(let pattern):
                     return .other([expr(pattern.initializer.value)], location: location(pattern))
+                case .availability(let availability):
+                    return availabilityCheck(availability)
                 default:
                     return .other([], location: location(element))
                 }
             }
+        }
+
+        /// `#available(iOS 17.0, watchOS 10, *)` as a call named `#available` (or `#unavailable`) with an argument
+        /// per platform, labeled with the platform and valued with its version (`iOS: 17.0`); `*` is an unlabeled
+        /// argument.
+        func availabilityCheck(_ availability: AvailabilityConditionSyntax) -> Expr {
+            let here = location(availability)
+            let arguments = availability.availabilityArguments.map { argument -> Argument in
+                switch argument.argument {
+                case .availabilityVersionRestriction(let restriction):
+                    return Argument(label: restriction.platform.text,
+                                    value: .number(restriction.version?.trimmedDescription ?? "", location: location(restriction)))
+                default:
+                    return Argument(label: nil, value: .identifier(argument.argument.trimmedDescription, location: location(argument)))
+                }
+            }
+            return .call(Call(callee: .identifier(availability.availabilityKeyword.text, location: here), arguments: arguments, location: here))
         }
 
         // MARK: Expressions

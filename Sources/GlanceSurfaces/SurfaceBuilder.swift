@@ -63,7 +63,7 @@ struct SurfaceBuilder {
                                 resolver: resolver, followsTypes: false)
             for scoped in code.calls(named: "OpenURLIntent") {
                 deepLinks += link(scoped.call, source: .openURLIntent, surface: .intent, owner: intent.typeName,
-                                  context: scoped.context, targets: intent.targets, presentation: nil).map { link in
+                                  context: scoped.context, targets: intent.targets, presentation: nil, in: code).map { link in
                     var owned = link
                     owned.ownerType = intent.type
                     return owned
@@ -295,17 +295,19 @@ struct SurfaceBuilder {
         let declarations = resolver.declarations(of: type)
         let body = declarations.flatMap { $0.members(named: "body") }.map(\.code)
         let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
-        var members: [(String, SourceLocation, [String])] = []
+        var members: [(String, SourceLocation, [String], [BranchChoice])] = []
         var unresolved: [String] = []
         for scoped in tree.calls {
             switch scoped.call.callee {
+            case .identifier(let name, _) where name.hasPrefix("#"):
+                continue      // `#available(…)` in an `if`
             case .identifier(let name, let location):
                 // A helper of the bundle (a `@WidgetBundleBuilder` property or function of the bundle or of the
                 // file, whatever its case) is walked by the tree; a type the project declares, or another
                 // capitalized name, is a member; anything else is unknown.
                 if !tree.memberCode(name, in: scoped.context, file: location.file).isEmpty { continue }
                 let isType = !resolver.primaryDeclarations(of: name, context: scoped.context, from: location.file).isEmpty
-                if isType || name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions)) }
+                if isType || name.first?.isUppercase == true { members.append((TypeName.base(name), location, scoped.conditions, scoped.choices)) }
                 else { unresolved.append(name + "()") }
             default:
                 break
@@ -329,20 +331,22 @@ struct SurfaceBuilder {
     func links(in tree: ViewTree, surface: DeepLink.Surface, owner: String, targets: [Target], presentation: String?) -> [DeepLink] {
         tree.calls.flatMap { scoped -> [DeepLink] in
             switch scoped.call.name {
-            case "widgetURL" where scoped.call.isModifier: return link(scoped.call, source: .widgetURL, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation)
-            case "Link": return link(scoped.call, source: .link, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation)
+            case "widgetURL" where scoped.call.isModifier:
+                return link(scoped.call, source: .widgetURL, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation, in: tree)
+            case "Link": return link(scoped.call, source: .link, surface: surface, owner: owner, context: scoped.context, targets: targets, presentation: presentation, in: tree)
             default: return []
             }
         }
     }
 
+    /// `tree`: the code the call was found in, for the local names it binds (`let url = URL(string: …)!`).
     func link(_ call: Call, source: DeepLink.Source, surface: DeepLink.Surface, owner: String, context: String?,
-              targets: [Target], presentation: String?) -> [DeepLink] {
+              targets: [Target], presentation: String?, in tree: ViewTree? = nil) -> [DeepLink] {
         let urlExpr = call.argument("destination") ?? call.argument("url") ?? call.unlabeled.first { if case .closure = $0 { return false } else { return true } }
         var url: String?
         var prefix: String?
         if let urlExpr {
-            (url, prefix) = urlText(urlExpr, context: context)
+            (url, prefix) = urlText(urlExpr, context: context, in: tree)
         }
         return [DeepLink(source: source, surface: surface, owner: owner, url: url, urlPrefix: prefix, location: call.location,
                          targets: targets, presentation: presentation)]
@@ -350,16 +354,19 @@ struct SurfaceBuilder {
 
     /// A URL expression's text: `URL(string: "…")`, `URL(string: constant)!`, a `URL` constant, a string;
     /// with interpolation, only the known beginning.
-    func urlText(_ expr: Expr, context: String?, depth: Int = 0) -> (url: String?, prefix: String?) {
+    func urlText(_ expr: Expr, context: String?, in tree: ViewTree? = nil, depth: Int = 0) -> (url: String?, prefix: String?) {
         guard depth < 6 else { return (nil, nil) }
         switch expr {
         case .call(let call) where call.name == "URL":
-            if let string = call.argument("string") { return urlText(string, context: context, depth: depth + 1) }
+            if let string = call.argument("string") { return urlText(string, context: context, in: tree, depth: depth + 1) }
             return (nil, nil)
         case .string(let literal):
             if let value = resolver.stringValue(expr, context: context) { return (value, value) }
             return (nil, literal.prefix.isEmpty ? nil : literal.prefix)
         case .identifier, .member:
+            if case .identifier(let name, let location) = expr, let local = tree?.localValue(name, before: location) {
+                return urlText(local, context: context, in: tree, depth: depth + 1)
+            }
             if let value = resolver.stringValue(expr, context: context) { return (value, value) }
             if let constant = resolver.constant(expr, context: context), let value = constant.value {
                 return urlText(value, context: constant.context, depth: depth + 1)

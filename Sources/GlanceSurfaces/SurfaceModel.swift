@@ -66,19 +66,29 @@ public struct SurfaceModel: Sendable {
     /// bundles followed, `#if` clauses evaluated for the target's platform), or of a `@main` widget. Each
     /// member is the declaration its bundle's file sees, so a same-named widget of another module is not
     /// counted. Nil when the target has no `@main` bundle or widget.
-    public func bundledTypes(in target: Target) -> Set<SourceLocation>? {
+    public func bundledTypes(in target: Target) -> Set<SourceLocation>? { registrations(in: target).map { Set($0.keys) } }
+
+    /// Like `bundledTypes`, with the branches each registration sits in, from the `@main` bundle down (one list
+    /// per place that lists the type; empty for a type listed outside any branch, or a `@main` widget): a type
+    /// listed only in `if #available(iOS 17, *) { … } else { OldWidget() }`'s `else` is registered below iOS 17
+    /// only. Nil when the target has no `@main` bundle or widget.
+    public func registrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? {
         let mains = mainBundles(in: target)
         let mainWidgets = (widgets.map(\.type) + controls.map(\.type)).filter { $0.isMain && resolver.targets(of: $0).contains { $0.id == target.id } }
         if mains.isEmpty && mainWidgets.isEmpty { return nil }
-        var found: Set<SourceLocation> = Set(mainWidgets.map(\.location))
-        var pending = mains.map(\.type.location)
-        var seen: Set<SourceLocation> = []
-        while let bundle = pending.popLast() {
-            guard seen.insert(bundle).inserted, let surface = bundles.first(where: { $0.type.location == bundle }) else { continue }
+        var found: [SourceLocation: [[BranchChoice]]] = [:]
+        for widget in mainWidgets { found[widget.location, default: []].append([]) }
+        struct Visit: Hashable { let bundle: SourceLocation; let choices: [BranchChoice] }
+        var pending = mains.map { Visit(bundle: $0.type.location, choices: []) }
+        // A bundle is walked once for each set of branches it is listed in (a few at most; bounded all the same).
+        var seen: Set<Visit> = []
+        while let visit = pending.popLast(), seen.count < 4_096 {
+            let outer = visit.choices
+            guard seen.insert(visit).inserted, let surface = bundles.first(where: { $0.type.location == visit.bundle }) else { continue }
             for member in surface.members where target.platforms.isEmpty || target.platforms.contains(where: { CompileConditions.mayBeCompiled(member.conditions, platform: $0) }) {
                 for declaration in resolver.primaryDeclarations(of: member.name, context: surface.type.qualifiedName, from: member.location.file) {
-                    found.insert(declaration.location)
-                    if bundles.contains(where: { $0.type.location == declaration.location }) { pending.append(declaration.location) }
+                    found[declaration.location, default: []].append(outer + member.choices)
+                    if bundles.contains(where: { $0.type.location == declaration.location }) { pending.append(Visit(bundle: declaration.location, choices: outer + member.choices)) }
                 }
             }
         }

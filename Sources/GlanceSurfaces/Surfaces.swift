@@ -328,8 +328,9 @@ public struct DeepLink: Sendable {
 public struct WidgetBundleSurface: Sendable {
     public let type: TypeDecl
     public let isMain: Bool
-    /// Type names listed in `body` (widgets, controls, nested bundles), with their `#if` conditions.
-    public let members: [(name: String, location: SourceLocation, conditions: [String])]
+    /// Type names listed in `body` (widgets, controls, nested bundles), with their `#if` conditions and the
+    /// branches they sit in (`if #available(iOS 17, *) { NewWidget() } else { OldWidget() }`: alternatives).
+    public let members: [(name: String, location: SourceLocation, conditions: [String], choices: [BranchChoice])]
     /// What `body` uses that Glance cannot follow, as written: a helper function from elsewhere (`helper()`), a list
     /// from a package it did not read (`ExternalWidgets.all`). The member list may then be incomplete.
     public let unresolved: [String]

@@ -11,6 +11,52 @@ public struct ScopedCall: Sendable {
     public let conditions: [String]
     /// `switch` case labels the call sits under (`accessoryCircular`), innermost last.
     public let caseLabels: [[String]]
+    /// The branches (`if`/`else`, `switch`, `#if`, `?:`) the call sits in within the tree, outermost first.
+    public var choices: [BranchChoice] = []
+}
+
+/// One clause of a set of alternatives (`if`/`else`, `switch`, `#if`, `?:`) that a piece of code sits in. Code
+/// in two different clauses of the same branches never runs together.
+public struct BranchChoice: Sendable, Hashable {
+    /// Where the branches start (the `if`, `switch`, `#if` or `?:`).
+    public let branches: SourceLocation
+    /// The clause: 0 for the first (`if`), 1 for the next (`else`, `else if`, `case`), …
+    public let clause: Int
+    /// For the clauses of `if #available(iOS 17, watchOS 10, *) { … } else { … }` (and of `#unavailable`):
+    /// the OS versions the clause runs on or above (`iOS: "17"`), or below, by platform name; empty otherwise.
+    public let atLeast: [String: String]
+    public let below: [String: String]
+
+    public init(branches: SourceLocation, clause: Int, atLeast: [String: String] = [:], below: [String: String] = [:]) {
+        self.branches = branches
+        self.clause = clause
+        self.atLeast = atLeast
+        self.below = below
+    }
+
+    /// Whether code in two places can never run together: they sit in different clauses of the same branches.
+    public static func excludeEachOther(_ first: [BranchChoice], _ second: [BranchChoice]) -> Bool {
+        first.contains { one in second.contains { $0.branches == one.branches && $0.clause != one.clause } }
+    }
+
+    /// The clauses of `branches` with what an availability check tells of them: for `if #available(…) { } else { }`
+    /// (one check, two clauses), the first runs at or above the versions, the second below them (the other way
+    /// round for `#unavailable`).
+    static func clauses(of conditions: [Expr], count: Int, at location: SourceLocation) -> [BranchChoice] {
+        var versions: [String: String] = [:]
+        var available = true
+        if count == 2, conditions.count == 1, case .call(let check) = conditions[0], ["#available", "#unavailable"].contains(check.name) {
+            available = check.name == "#available"
+            for argument in check.arguments {
+                if let platform = argument.label, case .number(let version, _) = argument.value { versions[platform] = version }
+            }
+        }
+        return (0..<count).map { index in
+            guard !versions.isEmpty else { return BranchChoice(branches: location, clause: index) }
+            return (index == 0) == available ? BranchChoice(branches: location, clause: index, atLeast: versions)
+                : BranchChoice(branches: location, clause: index, below: versions)
+        }
+    }
 }
 
 /// The code that draws one presentation (a widget's content, a Live Activity's Lock Screen view, a
@@ -67,11 +113,27 @@ public struct ViewTree: Sendable {
         var result: [ScopedCall] = []
         walkReachable { expr, scope in
             if case .call(let call) = expr {
-                result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
+                result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels, choices: scope.choices))
             }
         }
         cache.lock.lock(); cache.calls = result; cache.lock.unlock()
         return result
+    }
+
+    /// The value a local `let` or `var` named `name` is given before `location`, in the root whose code holds
+    /// `location` (`let url = URL(string: "myapp://open")!` … `OpenURLIntent(url)`); the latest such binding
+    /// before it, nil when the root binds no such name or no root holds `location`.
+    public func localValue(_ name: String, before location: SourceLocation) -> Expr? {
+        for root in roots {
+            var holds = false
+            var latest: (at: SourceLocation, value: Expr)?
+            root.walk { expr in
+                if expr.location == location { holds = true }
+                if case .binding(name, _, let value?, let at) = expr, at < location, latest.map({ $0.at < at }) ?? true { latest = (at, value) }
+            }
+            if holds { return latest?.value }
+        }
+        return nil
     }
 
     /// Calls with a given name (`Image`, `widgetURL`, `Link`).
@@ -110,7 +172,7 @@ public struct ViewTree: Sendable {
             guard name.first?.isUppercase == true, !KnownTypes.all.contains(name), !KnownTypes.isApplePrefixed(name), !KnownTypes.isConfigurationValue(name),
                   resolver.declarations(of: name, context: scope.context, from: call.location.file).isEmpty,
                   memberCode(name, in: scope.context, file: call.location.file).isEmpty else { return }
-            result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels))
+            result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels, choices: scope.choices))
         })
         cache.lock.lock(); cache.opaque = result; cache.lock.unlock()
         return result
@@ -132,6 +194,7 @@ public struct ViewTree: Sendable {
         let context: String?
         let conditions: [String]
         let labels: [[String]]
+        var choices: [BranchChoice] = []
     }
 
     /// Visits every expression of the roots and of the code they reach; each reached type or member is
@@ -172,17 +235,17 @@ public struct ViewTree: Sendable {
         visit(expr, scope)
         if isView { viewExpr(expr, scope) }
         for (reached, context) in reachedCode(from: expr, context: scope.context, isView: isView) {
-            reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels))
+            reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels, choices: scope.choices))
         }
         func child(_ inner: Expr, _ innerIsView: Bool) {
             walk(inner, scope: scope, isView: innerIsView, visit: visit, viewExpr: viewExpr, reach: reach)
         }
         switch expr {
-        case .branches(let conditions, let clauses, _):
+        case .branches(let conditions, let clauses, let location):
             for condition in conditions { child(condition, false) }
-            for clause in clauses {
+            for (clause, choice) in zip(clauses, BranchChoice.clauses(of: conditions, count: clauses.count, at: location)) {
                 let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
-                                  labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels])
+                                  labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels], choices: scope.choices + [choice])
                 for statement in clause.body.statements {
                     walk(statement, scope: inner, isView: isView, visit: visit, viewExpr: viewExpr, reach: reach)
                 }

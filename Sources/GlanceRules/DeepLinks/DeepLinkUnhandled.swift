@@ -15,7 +15,8 @@ struct DeepLinkUnhandled: Rule {
             delegate methods. Universal links (https) may arrive as a browsing-web user activity instead. \
             Handlers an Objective-C app delegate implements count. When the app registers URL schemes (or the \
             link is a universal link) and links packages whose sources Glance does not read, a handler may be \
-            installed there (an app-root modifier of the package): the link is not judged, and a skip says so.
+            installed there (an app-root modifier of the package): the link is not judged, and a skip says so; \
+            so is an `OpenURLIntent` whose URL Glance cannot work out (it may open a website or another app).
             """,
         source: """
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
@@ -59,6 +60,24 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]).with("App") { $0.unreadPackages = ["AppRuntime"] },
+            // The URL is bound to a local name first.
+            RuleExample(files: [
+                .widget("""
+                    struct OpenOrdersIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Open Orders"
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            let url = URL(string: "shop://orders")!
+                            return .result(opensIntent: ↓OpenURLIntent(url))
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
@@ -110,6 +129,42 @@ struct DeepLinkUnhandled: Rule {
                     }
                 }
                 """)]),
+            // An OpenURLIntent whose URL Glance cannot work out may open a website or another app: not judged.
+            RuleExample(files: [
+                .widget("""
+                    struct OpenLinkIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Open Link"
+                        @Parameter(title: "Link") var link: URL
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            .result(opensIntent: OpenURLIntent(link))
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+            ]),
+            // A local URL that only opens the app.
+            RuleExample(files: [
+                .widget("""
+                    struct LaunchIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Launch"
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            let url = URL(string: "shop://")!
+                            return .result(opensIntent: OpenURLIntent(url))
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+            ]),
             // FC2-17: a Flutter app delegate's superclass hands URLs to plugins.
             RuleExample(files: [
                 .widget("""
@@ -149,6 +204,12 @@ struct DeepLinkUnhandled: Rule {
         var reported: Set<String> = []
         // A link that only opens the app (`myapp://open`) needs no handler.
         for link in model.deepLinks where !(link.url.map(URLRoutes.opensAppOnly) ?? false) {
+            // The system opens an OpenURLIntent's URL like any other: one Glance cannot work out may be a website's
+            // or another app's.
+            if link.source == .openURLIntent, link.url == nil, link.urlPrefix == nil {
+                context.skip("\(link.owner) opens a URL Glance cannot work out with OpenURLIntent; not checked for a handler", file: context.relativePath(link.location))
+                continue
+            }
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.targets.contains { $0.id == app.id } }

@@ -14,7 +14,8 @@ struct WidgetMissingContainerBackground: Rule {
             Built with the iOS 17 SDK or later, a widget whose view does not declare its background with \
             `.containerBackground(_:for: .widget)` shows "Please adopt containerBackground API" instead of its \
             content. The rule follows the view into project types and modifiers; it stays silent when the view \
-            uses types Glance cannot see.
+            uses types Glance cannot see, and for a widget the bundle registers only on earlier systems (in the \
+            `else` of `if #available(iOS 17, *)`).
             """,
         source: """
             Apple, containerBackground(_:for:) <https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)>; \
@@ -23,6 +24,28 @@ struct WidgetMissingContainerBackground: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
+            // Registered on iOS 17 too: `if #available(iOS 16, *)` does not keep it from iOS 17.
+            .widget("""
+                @main
+                struct NotesBundle: WidgetBundle {
+                    var body: some Widget {
+                        if #available(iOS 16, *) {
+                            NotesWidget()
+                        }
+                    }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in
+                            ↓NotesView(entry: entry).padding()
+                        }
+                    }
+                }
+                struct NotesView: View {
+                    let entry: NotesEntry
+                    var body: some View { Text(entry.text) }
+                }
+                """),
             .widget("""
                 struct SummaryWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -63,6 +86,37 @@ struct WidgetMissingContainerBackground: Rule {
                     }
                 }
                 """),
+            // Registered only before iOS 17, where containerBackground does not exist; the iOS 17 widget sets it.
+            .widget("""
+                @main
+                struct NotesBundle: WidgetBundle {
+                    var body: some Widget {
+                        if #available(iOS 17, *) {
+                            NotesWidget()
+                        } else {
+                            LegacyNotesWidget()
+                        }
+                    }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in
+                            NotesView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacyNotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in
+                            NotesView(entry: entry).padding()
+                        }
+                    }
+                }
+                struct NotesView: View {
+                    let entry: NotesEntry
+                    var body: some View { Text(entry.text) }
+                }
+                """),
             // The view comes from a package Glance cannot read.
             .widget("""
                 struct SummaryWidget: Widget {
@@ -87,9 +141,28 @@ struct WidgetMissingContainerBackground: Rule {
             }
             guard let root = widget.content.roots.first?.statements.first else { continue }
             let target = widget.targets.first(where: model.isWidgetExtension)
+            if let target, let paths = model.registrations(in: target)?[widget.type.location], !paths.isEmpty,
+               paths.allSatisfy({ Self.runsOnlyBeforeContainerBackground($0, platforms: target.platforms) }) { continue }
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
                 : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
             context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
+        }
+    }
+
+    /// The systems whose SDKs require the container background, by `#available` platform name.
+    static let required: [Platform: (name: String, version: [Int])] = [.iOS: ("iOS", [17]), .watchOS: ("watchOS", [10]), .macOS: ("macOS", [14])]
+
+    /// Whether code registered in these branches runs only on systems before the container background: a clause
+    /// below `#available`'s versions for each of the target's platforms (a platform the check does not name is
+    /// covered by its `*`, where the `else` never runs).
+    static func runsOnlyBeforeContainerBackground(_ choices: [BranchChoice], platforms: [Platform]) -> Bool {
+        guard !platforms.isEmpty, platforms.allSatisfy({ required[$0] != nil }) else { return false }
+        return choices.contains { choice in
+            !choice.below.isEmpty && platforms.allSatisfy { platform in
+                guard let below = choice.below[required[platform]!.name] else { return true }
+                let version = below.split(separator: ".").map { Int($0) ?? 0 }
+                return !version.isEmpty && version.lexicographicallyPrecedes(required[platform]!.version + [1])
+            }
         }
     }
 }
