@@ -43,4 +43,6 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" lint -q "$fixtures/LegacyPackages" --reporter json > "$out/LegacyPackages.lint.json"
 "$glance" lint -q "$fixtures/UnseenShapes" --explain-skips > "$out/UnseenShapes.lint.txt"
 "$glance" surfaces "$fixtures/UnseenShapes" --format json > "$out/UnseenShapes.surfaces.json"
+"$glance" lint -q "$fixtures/AlternativeWidgets" --explain-skips > "$out/AlternativeWidgets.lint.txt"
+"$glance" surfaces "$fixtures/AlternativeWidgets" > "$out/AlternativeWidgets.surfaces.txt"
 git status --short "$out"

@@ -114,7 +114,7 @@ final class CodeScan {
                 }
             case "ActivityContent" where isFramework("ActivityContent", at: call.location, in: site.context),
                  "init" where call.isImplicitMember && call.argument("state") != nil && call.argument("staleDate") != nil:
-                if let stale = call.argument("staleDate"), !isNil(stale) {
+                if let stale = call.argument("staleDate"), !isNil(stale), !isParameterNeverPassed(local(stale), site: site) {
                     var attributes: String?
                     if case .call(let state)? = call.argument("state"), case .member(let base?, "ContentState", _) = state.callee {
                         attributes = base.dottedPath
@@ -208,6 +208,25 @@ final class CodeScan {
     private func siteKey(_ site: CodeSite) -> String { "\(site.file)|\(site.context ?? "")|\(site.member ?? "")" }
 
     private func isNil(_ expr: Expr) -> Bool { if case .nilLiteral = expr { return true } else { return false } }
+
+    /// Whether `expr` is a parameter of the function holding it that defaults to nil and that no call in the
+    /// project passes (`func start(until end: Date? = nil)`, only ever called as `start()`): it is always nil. The
+    /// files that name both the function and the argument label are parsed to find the calls; an unlabeled
+    /// parameter is not followed.
+    private func isParameterNeverPassed(_ expr: Expr, site: CodeSite) -> Bool {
+        guard case .identifier(let name, _) = expr, let function = site.member else { return false }
+        let members = site.context.map { resolver.declarations(of: $0, from: site.file).flatMap(\.members) } ?? resolver.index.file(site.file)?.globals ?? []
+        let parameters = members.filter { $0.kind == .function && $0.name == function }.compactMap { $0.parameters.first { $0.name == name } }
+        guard let parameter = parameters.first, parameters.count == 1, parameter.label != "_",
+              case .nilLiteral? = parameter.defaultValue else { return false }
+        for file in resolver.index.files(mentioningAll: [function, parameter.label]) {
+            let code = file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code) + [file.topLevel]
+            for call in code.flatMap(\.allCalls) where call.name == function {
+                if let value = call.argument(parameter.label), !isNil(value) { return false }
+            }
+        }
+        return true
+    }
 
     /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
     private func isActivity(_ base: Expr?, in context: String?) -> Bool {

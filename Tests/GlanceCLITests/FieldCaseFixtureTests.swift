@@ -9,6 +9,7 @@ struct FieldCaseFixtureTests {
     static let twins = "Tests/GlanceCLITests/Fixtures/TwinWidgets"
     static let packages = "Tests/GlanceCLITests/Fixtures/LegacyPackages"
     static let unseen = "Tests/GlanceCLITests/Fixtures/UnseenShapes"
+    static let alternatives = "Tests/GlanceCLITests/Fixtures/AlternativeWidgets"
 
     /// FC2-10: an iOS and a watchOS widget extension declare the same names, and each app its own
     /// `AppGroup`: no finding, and both widgets are in `surfaces` with their own target and kind.
@@ -46,6 +47,21 @@ struct FieldCaseFixtureTests {
         #expect(text.exitCode == 0)
         let surfaces = glance("surfaces", Self.unseen, "--format", "json")
         #expect(surfaces.standardOutput == (try expected("UnseenShapes.surfaces.json")))
+    }
+
+    /// Shapes of public apps that drew false findings at a later triage (0.3.3 printed 1 error and 4 warnings here,
+    /// all false): a bundle choosing between two widgets of one kind with `if #available(iOS 17, *) … else …` (no
+    /// `duplicate_kind`; the older widget, registered only before iOS 17, needs no container background); an
+    /// intent opening `pad://` through a local `let` (read: it only opens the app, so no `deep_link_unhandled`, and
+    /// the custom scheme draws `open_url_intent_custom_scheme` as written inline would); one opening its parameter's
+    /// URL (a skip); a stale date parameter that defaults to nil and no call passes (no `stale_date_never_read`).
+    @Test func alternativesLocalURLsAndUnpassedStaleDates() throws {
+        let text = glance("lint", Self.alternatives, "--explain-skips")
+        #expect(text.standardOutput == (try expected("AlternativeWidgets.lint.txt")))
+        #expect(text.standardError == summary(errors: 0, warnings: 1, files: 2))
+        #expect(text.exitCode == 0)
+        let surfaces = glance("surfaces", Self.alternatives)
+        #expect(surfaces.standardOutput == (try expected("AlternativeWidgets.surfaces.txt")))
     }
 
     /// An Objective-C app delegate too large to search (over 16 MiB) may hold the URL handler: no

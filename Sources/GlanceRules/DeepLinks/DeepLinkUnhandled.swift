@@ -204,12 +204,6 @@ struct DeepLinkUnhandled: Rule {
         var reported: Set<String> = []
         // A link that only opens the app (`myapp://open`) needs no handler.
         for link in model.deepLinks where !(link.url.map(URLRoutes.opensAppOnly) ?? false) {
-            // The system opens an OpenURLIntent's URL like any other: one Glance cannot work out may be a website's
-            // or another app's.
-            if link.source == .openURLIntent, link.url == nil, link.urlPrefix == nil {
-                context.skip("\(link.owner) opens a URL Glance cannot work out with OpenURLIntent; not checked for a handler", file: context.relativePath(link.location))
-                continue
-            }
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.targets.contains { $0.id == app.id } }
@@ -217,6 +211,12 @@ struct DeepLinkUnhandled: Rule {
                     context.skip("app '\(app.name)': its app delegate inherits from \(superclass), which may handle URLs; deep links not checked")
                 }
                 if handlers.contains(where: \.handlesURLs) { continue }
+                // The system opens an OpenURLIntent's URL like any other: one Glance cannot work out may be a
+                // website's or another app's.
+                if link.source == .openURLIntent, link.url == nil, link.urlPrefix == nil {
+                    context.skip("\(link.owner) opens a URL Glance cannot work out with OpenURLIntent; not checked for a handler", file: context.relativePath(link.location))
+                    continue
+                }
                 let isUniversal = (link.url ?? link.urlPrefix ?? "").lowercased().hasPrefix("http")
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }
                 // The app asks for these links (it registers the scheme, or it is a universal link) and links code

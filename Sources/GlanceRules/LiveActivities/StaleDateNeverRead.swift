@@ -38,8 +38,52 @@ struct StaleDateNeverRead: Rule {
                     }
                     """),
             ]),
+            // A caller passes the stale date the function takes.
+            RuleExample(files: [
+                .app("""
+                    enum Trips {
+                        static func start(staleAfter stale: Date? = nil) {
+                            _ = try? Activity.request(attributes: TripAttributes(), content: ActivityContent(state: .init(minutes: 3), staleDate: stale))
+                        }
+                        static func startTimed() { start(staleAfter: Date().addingTimeInterval(600)) }
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ↓ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The stale date is a parameter that defaults to nil, and no call passes one: never set.
+            RuleExample(files: [
+                .app("""
+                    enum Trips {
+                        static func start(staleAfter stale: Date? = nil) {
+                            _ = try? Activity.request(attributes: TripAttributes(), content: ActivityContent(state: .init(minutes: 3), staleDate: stale))
+                        }
+                        static func restart() { start() }
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             // The views switch when the stale date passes, by comparing it with the clock.
             RuleExample(files: [
                 .widget("""

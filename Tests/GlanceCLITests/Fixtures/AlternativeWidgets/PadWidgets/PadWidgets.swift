@@ -1,0 +1,108 @@
+import ActivityKit
+import AppIntents
+import SwiftUI
+import WidgetKit
+
+@main
+struct PadWidgets: WidgetBundle {
+    var body: some Widget {
+        notes
+        SessionActivity()
+        OpenPadControl()
+    }
+
+    @WidgetBundleBuilder var notes: some Widget {
+        if #available(iOS 17, *) {
+            NoteWidget()
+        } else {
+            LegacyNoteWidget()
+        }
+    }
+}
+
+struct NoteEntry: TimelineEntry {
+    let date: Date
+}
+
+struct NoteProvider: TimelineProvider {
+    func placeholder(in context: Context) -> NoteEntry { NoteEntry(date: .now) }
+    func getSnapshot(in context: Context, completion: @escaping (NoteEntry) -> Void) { completion(NoteEntry(date: .now)) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<NoteEntry>) -> Void) {
+        completion(Timeline(entries: [NoteEntry(date: .now)], policy: .never))
+    }
+}
+
+struct NoteView: View {
+    let entry: NoteEntry
+    var body: some View { Text(entry.date, style: .time) }
+}
+
+@available(iOS 17, *)
+struct NoteWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "note", provider: NoteProvider()) { entry in
+            NoteView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+        }
+        .configurationDisplayName("Note")
+    }
+}
+
+/// The same widget before iOS 17: it keeps the kind, so widgets already placed move over.
+struct LegacyNoteWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "note", provider: NoteProvider()) { entry in
+            NoteView(entry: entry).padding()
+        }
+        .configurationDisplayName("Note")
+    }
+}
+
+struct SessionActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: SessionAttributes.self) { context in
+            Text("\(context.state.pages) pages")
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.center) { Text("\(context.state.pages) pages") }
+            } compactLeading: {
+                Image(systemName: "book")
+            } compactTrailing: {
+                Text("\(context.state.pages)")
+            } minimal: {
+                Image(systemName: "book")
+            }
+        }
+    }
+}
+
+struct OpenPadControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "com.example.pad.open") {
+            ControlWidgetButton(action: OpenPadIntent()) {
+                Label("Pad", systemImage: "book")
+            }
+        }
+        .displayName("Open Pad")
+        .description("Opens Pad.")
+    }
+}
+
+struct OpenPadIntent: AppIntent {
+    static let title: LocalizedStringResource = "Open Pad"
+
+    func perform() async throws -> some IntentResult & OpensIntent {
+        let url = URL(string: "pad://")!
+        return .result(opensIntent: OpenURLIntent(url))
+    }
+}
+
+struct OpenPageIntent: AppIntent {
+    static let title: LocalizedStringResource = "Open Page"
+
+    @Parameter(title: "Page")
+    var page: URL
+
+    func perform() async throws -> some IntentResult & OpensIntent {
+        .result(opensIntent: OpenURLIntent(page))
+    }
+}
