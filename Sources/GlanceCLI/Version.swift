@@ -4,7 +4,7 @@ extension Glance {
     /// Glance's version. This is the one place it is written: `glance --version` and SARIF's `tool.driver`
     /// print it, CHANGELOG.md's first entry names it (a test checks), and a release is the git tag of the same
     /// name (`Scripts/test-consumer-package.sh` tags a bare clone with it).
-    public static let version = "0.3.3"
+    public static let version = "0.3.4"
 }
 
 /// Which SwiftSyntax this `glance` was built with, and where it came from: the swift-syntax package (linked
