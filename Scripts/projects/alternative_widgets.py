@@ -3,16 +3,20 @@
 # { … }` (the older one, registered only before iOS 17, has no container background); a control intent that
 # opens the app with a URL bound to a local name (`let url = URL(string: "pad://")!`), and one that opens a URL
 # from its parameter; a Live Activity started by a function whose stale date parameter defaults to nil and is
-# never passed. Xcode 16 synchronized folders; the Info.plist files sit outside them.
-def settings(bundle, **extra):
-    values = {"SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": bundle, "GENERATE_INFOPLIST_FILE": "YES", **extra}
+# never passed; a Live Activity button whose intent the extension declares as a stub and the app declares with
+# the work (the system runs the app's, found by name); a control whose configured intent is its own action
+# (`AppIntentControlConfiguration(intent:) { configuration in ControlWidgetButton(action: configuration) }`),
+# which opens the app (both targets compile it) and reaches UIApplication through `#keyPath`; a tvOS app, without extensions or App Group
+# entitlements, that opens an App Group suite. Xcode 16 synchronized folders; the Info.plist files sit outside.
+def settings(bundle, sdk="iphoneos", **extra):
+    values = {"SDKROOT": sdk, "PRODUCT_BUNDLE_IDENTIFIER": bundle, "GENERATE_INFOPLIST_FILE": "YES", **extra}
     return {config: values for config in ["Debug", "Release"]}
 
 PROJECT = {
     "name": "AlternativeWidgets",
     "folder": "Tests/GlanceCLITests/Fixtures/AlternativeWidgets",
-    "projectSettings": {"SWIFT_VERSION": "6.0", "IPHONEOS_DEPLOYMENT_TARGET": "16.1"},
-    "synchronized": {"Pad": ["Pad"], "PadWidgets": ["PadWidgets"]},
+    "projectSettings": {"SWIFT_VERSION": "6.0", "IPHONEOS_DEPLOYMENT_TARGET": "16.1", "TVOS_DEPLOYMENT_TARGET": "17.0"},
+    "synchronized": {"Pad": ["Pad"], "PadWidgets": ["PadWidgets"], "Shared": ["Pad", "PadWidgets"], "PadTV": ["PadTV"]},
     "targets": [
         {
             "name": "Pad", "type": "app",
@@ -22,6 +26,10 @@ PROJECT = {
         {
             "name": "PadWidgets", "type": "widget",
             "settings": settings("com.example.pad.widgets", INFOPLIST_FILE="Support/PadWidgets-Info.plist"),
+        },
+        {
+            "name": "PadTV", "type": "app",
+            "settings": settings("com.example.pad.tv", sdk="appletvos"),
         },
     ],
 }

@@ -409,6 +409,10 @@ enum Extractor {
                                  location: here)
             }
             if let keyPath = syntax.as(KeyPathExprSyntax.self) { return .keyPath(keyPath.trimmedDescription, location: here) }
+            // `#keyPath(UIApplication.shared)` is a string naming a property, not a use of it.
+            if let macro = syntax.as(MacroExpansionExprSyntax.self), macro.macroName.text == "keyPath" {
+                return .keyPath(macro.trimmedDescription, location: here)
+            }
             if let postfixIf = syntax.as(PostfixIfConfigExprSyntax.self) {
                 // `view #if os(iOS) .modifier() #endif`: the base, then each clause's modifiers as alternatives.
                 let base = postfixIf.base.map { expr($0) }
@@ -463,8 +467,9 @@ enum Extractor {
             var current: IfExprSyntax? = ifExpr
             while let branch = current {
                 current = nil
-                conditionExprs += conditions(branch.conditions)
-                clauses.append(Clause(condition: nil, body: block(branch.body.statements)))
+                let own = conditions(branch.conditions)
+                conditionExprs += own
+                clauses.append(Clause(condition: nil, body: block(branch.body.statements), conditionCount: own.count))
                 switch branch.elseBody {
                 case .ifExpr(let nested)?:
                     current = nested

@@ -218,12 +218,16 @@ public struct Clause: Sendable {
     public let labels: [String]
     /// For `switch` cases: string literal patterns (`case "timer", "history":`).
     public let literals: [String]
+    /// For the clauses of an `if … else if … else` chain: how many of the branches' `conditions`, in order, are
+    /// this clause's own (`if a, b { … } else if c { … } else { … }` → 2, 1, 0); 0 otherwise.
+    public let conditionCount: Int
 
-    public init(condition: String?, body: Block, labels: [String] = [], literals: [String] = []) {
+    public init(condition: String?, body: Block, labels: [String] = [], literals: [String] = [], conditionCount: Int = 0) {
         self.condition = condition
         self.body = body
         self.labels = labels
         self.literals = literals
+        self.conditionCount = conditionCount
     }
 }
 
@@ -470,12 +474,12 @@ extension Clause: Codable {
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         self.init(condition: try c.decodeOptional(String.self), body: try c.decode(Block.self), labels: try c.decode([String].self),
-                  literals: try c.decode([String].self))
+                  literals: try c.decode([String].self), conditionCount: try c.decode(Int.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
-        try c.encodeOptional(condition); try c.encode(body); try c.encode(labels); try c.encode(literals)
+        try c.encodeOptional(condition); try c.encode(body); try c.encode(labels); try c.encode(literals); try c.encode(conditionCount)
     }
 }
 

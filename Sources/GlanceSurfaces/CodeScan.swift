@@ -211,22 +211,43 @@ final class CodeScan {
 
     /// Whether `expr` is a parameter of the function holding it that defaults to nil and that no call in the
     /// project passes (`func start(until end: Date? = nil)`, only ever called as `start()`): it is always nil. The
-    /// files that name both the function and the argument label are parsed to find the calls; an unlabeled
-    /// parameter is not followed.
+    /// files that name the function are parsed to find its calls; a labeled argument is matched by its label, an
+    /// unlabeled one by its position. A reference to the function that is not a call (`begin(until:)` passed
+    /// on, `perform(begin)`) may pass anything: then it is not known.
     private func isParameterNeverPassed(_ expr: Expr, site: CodeSite) -> Bool {
         guard case .identifier(let name, _) = expr, let function = site.member else { return false }
         let members = site.context.map { resolver.declarations(of: $0, from: site.file).flatMap(\.members) } ?? resolver.index.file(site.file)?.globals ?? []
-        let parameters = members.filter { $0.kind == .function && $0.name == function }.compactMap { $0.parameters.first { $0.name == name } }
-        guard let parameter = parameters.first, parameters.count == 1, parameter.label != "_",
+        let candidates = members.filter { $0.kind == .function && $0.name == function && $0.parameters.contains { $0.name == name } }
+        guard candidates.count == 1, let parameter = candidates[0].parameters.first(where: { $0.name == name }),
               case .nilLiteral? = parameter.defaultValue else { return false }
-        for file in resolver.index.files(mentioningAll: [function, parameter.label]) {
+        // Among the unlabeled parameters, this one's position.
+        let position = candidates[0].parameters.prefix { $0.name != name }.filter { $0.label == "_" }.count
+        for file in resolver.index.files(mentioning: function) {
             let code = file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code) + [file.topLevel]
-            for call in code.flatMap(\.allCalls) where call.name == function {
-                if let value = call.argument(parameter.label), !isNil(value) { return false }
+            var callees: Set<SourceLocation> = []
+            var passed = false
+            var referenced: [SourceLocation] = []
+            for block in code {
+                block.walk { inner in
+                    switch inner {
+                    case .call(let call) where call.name == function:
+                        callees.insert(call.callee.location)
+                        let argument = parameter.label == "_"
+                            ? call.arguments.filter { $0.label == nil }.map(\.value).filter { if case .closure = $0 { false } else { true } }.dropFirst(position).first
+                            : call.argument(parameter.label)
+                        if let argument, !isNil(argument) { passed = true }
+                    case .identifier(let written, let location), .member(_, let written, let location):
+                        if written == function || written.hasPrefix(function + "(") { referenced.append(location) }
+                    default:
+                        break
+                    }
+                }
             }
+            if passed || referenced.contains(where: { !callees.contains($0) }) { return false }
         }
         return true
     }
+
 
     /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
     private func isActivity(_ base: Expr?, in context: String?) -> Bool {

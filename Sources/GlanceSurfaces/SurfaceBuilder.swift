@@ -194,12 +194,18 @@ struct SurfaceBuilder {
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
+        // `AppIntentControlConfiguration(kind:intent: X.self) { configuration in ControlWidgetButton(action: configuration) }`:
+        // the content closure's parameter is the configured intent, an X.
+        let configured = call.argument("intent").flatMap(Resolver.typeName(of:))
+        let configurationParameter = call.closures.first?.closure.parameters.first ?? "$0"
         let actions = content.calls.compactMap { scoped -> ControlAction? in
             guard let template = ControlSurface.Template(rawValue: scoped.call.name) else { return nil }
             let action = scoped.call.argument("action")
             var intent: String?
             var intentType: TypeDecl?
-            if let action, let name = Resolver.typeName(of: action),
+            var actionType = action.flatMap(Resolver.typeName(of:))
+            if case .identifier(configurationParameter, _)? = action, let configured { actionType = configured }
+            if let action, let name = actionType,
                let declaration = resolver.primaryDeclaration(of: name, context: scoped.context, from: action.location.file) {
                 intent = declaration.qualifiedName
                 intentType = declaration

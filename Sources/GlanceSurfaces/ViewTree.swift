@@ -39,24 +39,63 @@ public struct BranchChoice: Sendable, Hashable {
         first.contains { one in second.contains { $0.branches == one.branches && $0.clause != one.clause } }
     }
 
-    /// The clauses of `branches` with what an availability check tells of them: for `if #available(…) { } else { }`
-    /// (one check, two clauses), the first runs at or above the versions, the second below them (the other way
-    /// round for `#unavailable`).
-    static func clauses(of conditions: [Expr], count: Int, at location: SourceLocation) -> [BranchChoice] {
-        var versions: [String: String] = [:]
-        var available = true
-        if count == 2, conditions.count == 1, case .call(let check) = conditions[0], ["#available", "#unavailable"].contains(check.name) {
-            available = check.name == "#available"
-            for argument in check.arguments {
-                if let platform = argument.label, case .number(let version, _) = argument.value { versions[platform] = version }
+    /// Whether two things registered at these places (a list of branches for each place) are never registered
+    /// together: every place of one excludes every place of the other. False when either has no place.
+    public static func areAlternatives(_ first: [[BranchChoice]], _ second: [[BranchChoice]]) -> Bool {
+        !first.isEmpty && !second.isEmpty && first.allSatisfy { one in second.allSatisfy { excludeEachOther(one, $0) } }
+    }
+
+    /// The clauses of `branches` with what availability checks tell of them: in `if #available(iOS 17, *) { A }
+    /// else if flag { B } else { C }`, A runs at or above the versions, B and C below them (an `if` whose only
+    /// condition is the check fails only below them; `#unavailable` the other way round).
+    static func clauses(of conditions: [Expr], _ clauses: [Clause], at location: SourceLocation) -> [BranchChoice] {
+        var offset = 0
+        var earlierBelow: [String: String] = [:]
+        var earlierAtLeast: [String: String] = [:]
+        var choices: [BranchChoice] = []
+        for (index, clause) in clauses.enumerated() {
+            let end = min(conditions.count, offset + clause.conditionCount)
+            let tests = offset < end ? Array(conditions[offset..<end]) : []
+            offset = end
+            var atLeast = earlierAtLeast
+            var below = earlierBelow
+            for test in tests {
+                guard let (available, versions) = availability(test) else { continue }
+                if available { merge(versions, into: &atLeast, keeping: higher) } else { merge(versions, into: &below, keeping: lower) }
+            }
+            choices.append(BranchChoice(branches: location, clause: index, atLeast: atLeast, below: below))
+            // The clauses after this one run only where its test failed.
+            if tests.count == 1, let (available, versions) = availability(tests[0]) {
+                if available { merge(versions, into: &earlierBelow, keeping: lower) } else { merge(versions, into: &earlierAtLeast, keeping: higher) }
             }
         }
-        return (0..<count).map { index in
-            guard !versions.isEmpty else { return BranchChoice(branches: location, clause: index) }
-            return (index == 0) == available ? BranchChoice(branches: location, clause: index, atLeast: versions)
-                : BranchChoice(branches: location, clause: index, below: versions)
+        return choices
+    }
+
+    /// `#available(iOS 17, *)` → (true, ["iOS": "17"]); `#unavailable(…)` → false; nil for any other test.
+    static func availability(_ test: Expr) -> (available: Bool, versions: [String: String])? {
+        guard case .call(let check) = test, ["#available", "#unavailable"].contains(check.name) else { return nil }
+        var versions: [String: String] = [:]
+        for argument in check.arguments {
+            if let platform = argument.label, case .number(let version, _) = argument.value { versions[platform] = version }
+        }
+        return versions.isEmpty ? nil : (check.name == "#available", versions)
+    }
+
+    /// Adds versions by platform, keeping for a platform already there the one `keeping` prefers (both bounds
+    /// hold: below 17 and below 16 is below 16).
+    static func merge(_ versions: [String: String], into bounds: inout [String: String], keeping: ([Int], [Int]) -> Bool) {
+        for (platform, version) in versions {
+            guard let present = bounds[platform] else { bounds[platform] = version; continue }
+            if keeping(numbers(version), numbers(present)) { bounds[platform] = version }
         }
     }
+
+    static func lower(_ a: [Int], _ b: [Int]) -> Bool { a.lexicographicallyPrecedes(b) }
+    static func higher(_ a: [Int], _ b: [Int]) -> Bool { b.lexicographicallyPrecedes(a) }
+
+    /// "17.2" → [17, 2].
+    public static func numbers(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
 }
 
 /// The code that draws one presentation (a widget's content, a Live Activity's Lock Screen view, a
@@ -120,20 +159,75 @@ public struct ViewTree: Sendable {
         return result
     }
 
-    /// The value a local `let` or `var` named `name` is given before `location`, in the root whose code holds
-    /// `location` (`let url = URL(string: "myapp://open")!` … `OpenURLIntent(url)`); the latest such binding
-    /// before it, nil when the root binds no such name or no root holds `location`.
+    /// The value a local `let` or `var` named `name` holds at `location`, in the root whose code holds it
+    /// (`let url = URL(string: "myapp://open")!` … `OpenURLIntent(url)`): the latest binding or assignment before
+    /// it in the blocks that enclose it (one in an inner block, an `if`'s or a closure's, is not seen outside it;
+    /// `if let` binds inside the `if`, `guard let` after the `guard`). Nil when the name is bound nowhere there,
+    /// or when its value is not known there (a `var` assigned inside a branch or a loop on the way).
     public func localValue(_ name: String, before location: SourceLocation) -> Expr? {
         for root in roots {
-            var holds = false
-            var latest: (at: SourceLocation, value: Expr)?
-            root.walk { expr in
-                if expr.location == location { holds = true }
-                if case .binding(name, _, let value?, let at) = expr, at < location, latest.map({ $0.at < at }) ?? true { latest = (at, value) }
-            }
-            if holds { return latest?.value }
+            if case .found(let value) = Self.value(of: name, at: location, in: root.statements, inherited: nil) { return value }
         }
         return nil
+    }
+
+    private enum Lookup { case elsewhere, found(Expr?) }
+
+    /// `.elsewhere` when `location` is not in these statements; else the value `name` holds there.
+    private static func value(of name: String, at location: SourceLocation, in statements: [Expr], inherited: Expr?) -> Lookup {
+        var current = inherited
+        for statement in statements {
+            if holds(statement, location) {
+                for (block, bound) in blocks(in: statement, binding: name) where block.contains(where: { holds($0, location) }) {
+                    return value(of: name, at: location, in: block, inherited: bound ?? current)
+                }
+                return .found(current)
+            }
+            switch statement {
+            case .binding(name, _, let value, _):
+                current = value
+            case .assignment(.identifier(name, _), "=", let value, _):
+                current = value
+            case .branches(let conditions, let clauses, _) where clauses.count == 1:
+                // `guard let name = … else { … }`: bound after the guard.
+                for case .binding(name, _, let value, _) in conditions { current = value }
+            default:
+                var assigned = false
+                statement.walk { if case .assignment(.identifier(name, _), _, _, _) = $0 { assigned = true } }
+                if assigned { current = nil }
+            }
+        }
+        return .elsewhere
+    }
+
+    private static func holds(_ expr: Expr, _ location: SourceLocation) -> Bool {
+        var found = false
+        expr.walk { if !found, $0.location == location { found = true } }
+        return found
+    }
+
+    /// The blocks directly inside an expression (an `if`'s clauses, a closure's body, a loop's body, at any depth
+    /// of the expressions between), each with the value an `if let name = …` of its own binds in it.
+    private static func blocks(in expr: Expr, binding name: String) -> [(statements: [Expr], bound: Expr?)] {
+        switch expr {
+        case .branches(let conditions, let clauses, _):
+            var result = conditions.flatMap { blocks(in: $0, binding: name) }
+            var offset = 0
+            for clause in clauses {
+                let own = conditions[min(offset, conditions.count)..<min(conditions.count, offset + clause.conditionCount)]
+                offset += clause.conditionCount
+                var bound: Expr?
+                for case .binding(name, _, let value, _) in own { bound = value }
+                result.append((clause.body.statements, bound))
+            }
+            return result
+        case .closure(let closure):
+            return [(closure.body.statements, nil)]
+        case .loop(let sequence, _, let body, _):
+            return (sequence.map { blocks(in: $0, binding: name) } ?? []) + [(body.statements, nil)]
+        default:
+            return expr.children.flatMap { blocks(in: $0, binding: name) }
+        }
     }
 
     /// Calls with a given name (`Image`, `widgetURL`, `Link`).
@@ -243,7 +337,7 @@ public struct ViewTree: Sendable {
         switch expr {
         case .branches(let conditions, let clauses, let location):
             for condition in conditions { child(condition, false) }
-            for (clause, choice) in zip(clauses, BranchChoice.clauses(of: conditions, count: clauses.count, at: location)) {
+            for (clause, choice) in zip(clauses, BranchChoice.clauses(of: conditions, clauses, at: location)) {
                 let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
                                   labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels], choices: scope.choices + [choice])
                 for statement in clause.body.statements {

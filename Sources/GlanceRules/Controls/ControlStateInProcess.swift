@@ -53,6 +53,30 @@ struct ControlStateInProcess: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A button whose intent opens the app: its perform() runs in the app, with the app's own singletons.
+            .widget("""
+                struct OpenPageControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        AppIntentControlConfiguration(kind: "open-page", intent: OpenPage.self) { configuration in
+                            ControlWidgetButton(action: configuration) { Text("Open") }
+                        }
+                    }
+                }
+                struct OpenPage: ControlConfigurationIntent {
+                    static let title: LocalizedStringResource = "Open Page"
+                    static let openAppWhenRun = true
+                    @Parameter(title: "Page", default: "home") var page: String
+                    func perform() async throws -> some IntentResult {
+                        Navigator.shared.open(page)
+                        return .result()
+                    }
+                }
+                final class Navigator {
+                    static let shared = Navigator()
+                    var page = ""
+                    func open(_ page: String) { self.page = page }
+                }
+                """),
             // The singleton persists to the App Group.
             .widget("""
                 struct TimerToggle: ControlWidget {
@@ -118,7 +142,9 @@ struct ControlStateInProcess: Rule {
                 }
             }
             for action in control.actions {
-                guard let intent = action.intentType.flatMap({ context.model.intent(declaredBy: $0) }), let perform = intent.perform else { continue }
+                guard let intent = action.intentType.flatMap({ context.model.intent(declaredBy: $0) }), let perform = intent.perform,
+                      // An intent the system runs in the app (it opens the app) uses the app's own singletons.
+                      intent.runsInAppReason(on: control.targets.first?.platforms.first) == nil else { continue }
                 code.append((perform.code, intent.typeName))
             }
             guard !code.isEmpty else { continue }

@@ -50,6 +50,20 @@ struct ExtensionIntentUsesAppAPI: Rule {
                     }
                 }
                 """),
+            // `#keyPath(UIApplication.shared)` names the property in a string (code that compiles in the extension
+            // and reaches the app's UIApplication at run time); it is not a use of it.
+            .widget("""
+                struct OpenPageIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open page"
+                    static let openAppWhenRun = true
+                    @MainActor func perform() async throws -> some IntentResult {
+                        if let application = UIApplication.value(forKeyPath: #keyPath(UIApplication.shared)) as? UIApplication {
+                            await application.open(URL(string: "exampleapp://page")!)
+                        }
+                        return .result()
+                    }
+                }
+                """),
             // The same code in the app target is fine.
             .app("""
                 struct OpenPageIntent: AppIntent {

@@ -14,7 +14,8 @@ struct IntentMissingAppMembership: Rule {
             or conform to LiveActivityIntent, AudioPlaybackIntent or ForegroundContinuableIntent: the system runs \
             those in the app. If the intent's source file is only in the extension, the app has no such intent \
             and the tap fails silently ("Could not find an intent with identifier …"). Add the file to the app \
-            target too.
+            target too. The system finds the intent by its type's name: an app that declares its own intent of \
+            the same name (the extension holding a stub) has it.
             """,
         source: """
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
@@ -96,6 +97,31 @@ struct IntentMissingAppMembership: Rule {
                     }
                     """, name: "OpenTimerIntent.swift"),
             ]),
+            // The extension holds a stub; the app declares the intent of the same name that does the work.
+            RuleExample(files: [
+                .widget("""
+                    struct PauseButton: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "pause", provider: PauseProvider()) { _ in
+                                Button(intent: PauseIntent()) { Text("Pause") }
+                            }
+                        }
+                    }
+                    struct PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    """, name: "PauseButton.swift"),
+                .app("""
+                    struct PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult {
+                            Player.shared.pause()
+                            return .result()
+                        }
+                    }
+                    """, name: "PauseIntent.swift"),
+            ]),
             // A background intent may live in the extension only.
             .widget("""
                 struct StartControl: ControlWidget {
@@ -126,7 +152,8 @@ struct IntentMissingAppMembership: Rule {
                     continue
                 }
                 let members = context.resolver.targets(ofFile: intent.location.file)
-                guard !members.contains(where: { $0.id == app.id }), reported.insert(intent.typeName + "|" + app.id).inserted else { continue }
+                guard !members.contains(where: { $0.id == app.id }), !Self.appDeclares(intent.typeName, app: app, context: context),
+                      reported.insert(intent.typeName + "|" + app.id).inserted else { continue }
                 let usedBy: String
                 switch use.site {
                 case .control: usedBy = "control \(use.owner)"
@@ -145,6 +172,13 @@ struct IntentMissingAppMembership: Rule {
                     Add the file to '\(app.name)' as well.
                     """, target: app, severity: opensURL ? .warning : nil)
             }
+        }
+    }
+
+    /// Whether the app compiles an intent of this (qualified) name in another file: the system runs that one.
+    static func appDeclares(_ typeName: String, app: Target, context: RuleContext) -> Bool {
+        context.model.intents.contains { other in
+            other.typeName == typeName && context.resolver.targets(ofFile: other.location.file).contains { $0.id == app.id }
         }
     }
 }

@@ -29,6 +29,17 @@ struct OpenURLIntentCustomScheme: Rule {
                     }
                 }
                 """),
+            // A `var` holds the URL it was last given.
+            .widget("""
+                struct AddItemControlIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Add item"
+                    func perform() async throws -> some IntentResult & OpensIntent {
+                        var url = URL(string: "https://example.com/add")!
+                        url = URL(string: "exampleapp://add")!
+                        return .result(opensIntent: ↓OpenURLIntent(url))
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             .widget("""
@@ -36,6 +47,21 @@ struct OpenURLIntentCustomScheme: Rule {
                     static let title: LocalizedStringResource = "Add item"
                     func perform() async throws -> some IntentResult & OpensIntent {
                         .result(opensIntent: OpenURLIntent(URL(string: "https://example.com/add")!))
+                    }
+                }
+                """),
+            // The `url` of the `if` block is not the one outside it.
+            .widget("""
+                struct AddItemControlIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Add item"
+                    @Parameter(title: "Quick") var quick: Bool
+                    func perform() async throws -> some IntentResult & OpensIntent {
+                        let url = URL(string: "https://example.com/add")!
+                        if quick {
+                            let url = URL(string: "exampleapp://add")!
+                            print(url)
+                        }
+                        return .result(opensIntent: OpenURLIntent(url))
                     }
                 }
                 """),

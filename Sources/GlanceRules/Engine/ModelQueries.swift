@@ -4,6 +4,12 @@ import GlanceSurfaces
 
 /// Questions several rules ask of the model.
 extension SurfaceModel {
+    /// The target's Swift files Glance could not read (too large, not UTF-8, unreadable), sorted: what they hold,
+    /// a `@main` bundle among it, is unknown.
+    public func unreadSources(of target: Target) -> [String] {
+        target.sources.filter { index.unreadable[$0] != nil }.sorted()
+    }
+
     /// The app targets that embed a target, directly or through an embedded app (a watch widget extension →
     /// watch app → iOS app). Nearest first.
     public func hostApps(of target: Target) -> [Target] {

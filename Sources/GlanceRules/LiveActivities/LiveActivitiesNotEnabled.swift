@@ -15,7 +15,9 @@ struct LiveActivitiesNotEnabled: Rule {
             `NSSupportsLiveActivities = YES`. The key belongs to the iOS app target — the widget extension's \
             Info.plist does not count. Set it in the app's Info.plist or with the \
             `INFOPLIST_KEY_NSSupportsLiveActivities` build setting (GENERATE_INFOPLIST_FILE = YES), in every \
-            configuration. AlarmKit alarms alone (ActivityConfiguration for AlarmAttributes) do not need it.
+            configuration. AlarmKit alarms alone (ActivityConfiguration for AlarmAttributes) do not need it, nor \
+            does a Live Activity widget the extension's `@main` bundle does not register (`widget_not_in_bundle` \
+            says so) when the app requests none.
             """,
         source: """
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
@@ -35,6 +37,22 @@ struct LiveActivitiesNotEnabled: Rule {
                     }
                     """),
             ]).with("Widgets") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) }.expecting([".:1:1"]),
+            // Registered by the bundle.
+            RuleExample(files: [
+                .widget("""
+                    @main
+                    struct DeliveryWidgets: WidgetBundle {
+                        var body: some Widget { DeliveryLiveActivity() }
+                    }
+                    struct DeliveryLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: DeliveryAttributes.self) { context in Text(context.state.status) }
+                                dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+            ]).expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
@@ -45,6 +63,20 @@ struct LiveActivitiesNotEnabled: Rule {
                     }
                     """),
             ]).with("App") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) },
+            // A Live Activity widget the bundle does not register, and no request: nothing can show.
+            .widget("""
+                @main
+                struct DeliveryWidgets: WidgetBundle {
+                    var body: some Widget { OrdersWidget() }
+                }
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text(context.state.status) }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
             // Only AlarmKit's own activity.
             .widget("""
                 struct AlarmLiveActivity: Widget {
@@ -67,7 +99,8 @@ struct LiveActivitiesNotEnabled: Rule {
             }
         }
         for activity in model.liveActivities where !activity.isAlarm {
-            for target in activity.targets {
+            // A Live Activity widget the extension's bundle does not register never shows (widget_not_in_bundle).
+            for target in activity.targets where model.isBundled(activity.widget.type, in: target) != false {
                 for app in model.hostApps(of: target) where model.kind(of: app) == .app && app.platforms.contains(.iOS) {
                     if evidence[app.id] == nil { evidence[app.id] = (app, activity.location) }
                 }

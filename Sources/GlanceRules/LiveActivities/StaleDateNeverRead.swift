@@ -60,8 +60,53 @@ struct StaleDateNeverRead: Rule {
                     }
                     """),
             ]),
+            // The function is passed on as a value, and called with a date through it.
+            RuleExample(files: [
+                .app("""
+                    enum Trips {
+                        static func start(staleAfter stale: Date? = nil) {
+                            _ = try? Activity.request(attributes: TripAttributes(), content: ActivityContent(state: .init(minutes: 3), staleDate: stale))
+                        }
+                        static let starter: (Date?) -> Void = start(staleAfter:)
+                        static func startTimed() { starter(Date().addingTimeInterval(600)) }
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ↓ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // An unlabeled stale date parameter that defaults to nil, never passed.
+            RuleExample(files: [
+                .app("""
+                    enum Trips {
+                        static func start(_ stale: Date? = nil) {
+                            _ = try? Activity.request(attributes: TripAttributes(), content: ActivityContent(state: .init(minutes: 3), staleDate: stale))
+                        }
+                        static func restart() { start() }
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             // The stale date is a parameter that defaults to nil, and no call passes one: never set.
             RuleExample(files: [
                 .app("""

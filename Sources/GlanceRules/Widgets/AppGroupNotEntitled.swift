@@ -17,8 +17,10 @@ struct AppGroupNotEntitled: Rule {
             (`group.…` on every platform, `<Team ID>.…` on macOS, an id some target is entitled to, or a placeholder \
             such as "<App Group Here>"). An id read from the Info.plist at run time \
             (`Bundle.main.object(forInfoDictionaryKey:)`) is compared with each configuration's Info.plist value. \
-            A group id or entitlement that depends on a setting Glance cannot resolve is skipped. One missing group \
-            is one finding, at its first use, however many places use it.
+            A group id or entitlement that depends on a setting Glance cannot resolve is skipped, and so is a target \
+            entitled to no App Group that no other app or extension of the project runs beside (a tvOS or macOS \
+            app without extensions: nothing of the project shares the group with it there). One missing group is one finding, at its first \
+            use, however many places use it.
             """,
         source: """
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
@@ -98,6 +100,12 @@ struct AppGroupNotEntitled: Rule {
                     HomeView().defaultAppStorage(UserDefaults(suiteName: "group.preview")!)
                 }
                 """),
+            // The tvOS app has no extension, and no other target of the project runs on tvOS: nothing shares the group
+            // with it there (skipped).
+            RuleExample.watch("""
+                let store = UserDefaults(suiteName: "group.com.example.shared")
+                """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) }
+                .with("Watch") { $0.platform = .tvOS; $0.kind = .app; $0.embeds = [] },
             // A group built from a setting that cannot be resolved: skipped, not reported.
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.$(UNKNOWN_SETTING)")
@@ -122,6 +130,10 @@ struct AppGroupNotEntitled: Rule {
                     if kind == .framework || kind == .library {
                         context.skip("App Group used in \(kind.rawValue) '\(target.name)'; its entitlements are those of the app or extension that runs it", file: context.relativePath(usage.location))
                     }
+                    continue
+                }
+                guard Self.hasNeighbours(target, in: model) || target.configurations.contains(where: { !($0.appGroups ?? []).isEmpty }) else {
+                    context.skip("App Group used in '\(target.name)', which is entitled to no App Group and which no other app or extension of the project runs beside; not reported", file: context.relativePath(usage.location))
                     continue
                 }
                 var configurations: [String] = []
@@ -175,5 +187,14 @@ struct AppGroupNotEntitled: Rule {
         if id.hasPrefix("group.") { return id.count > 6 }
         guard platforms.contains(.macOS), let dot = id.firstIndex(of: "."), id.distance(from: id.startIndex, to: dot) == 10 else { return false }
         return id[..<dot].allSatisfy { $0.isUppercase || $0.isNumber } && id.index(after: dot) < id.endIndex
+    }
+
+    /// Whether another app or extension of the project runs on one of the target's platforms: something that
+    /// may share an App Group with it on the same device.
+    static func hasNeighbours(_ target: Target, in model: SurfaceModel) -> Bool {
+        model.project.targets.contains { other in
+            let kind = model.kind(of: other)
+            return other.id != target.id && (kind.isApp || kind.isExtension) && other.platforms.contains(where: target.platforms.contains)
+        }
     }
 }

@@ -61,6 +61,54 @@ struct ConfigurationIntentPerform: Rule {
                     }
                 }
                 """),
+            // The configured intent itself is the action: the content closure's parameter.
+            .widget("""
+                struct OpenPage: ControlConfigurationIntent {
+                    static let title: LocalizedStringResource = "Open Page"
+                    static let openAppWhenRun = true
+                    @Parameter(title: "Page", default: "home") var page: String
+                    func perform() async throws -> some IntentResult {
+                        Navigator.shared.open(page)
+                        return .result()
+                    }
+                }
+                struct OpenPageControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        AppIntentControlConfiguration(kind: "open-page", intent: OpenPage.self) { configuration in
+                            ControlWidgetButton(action: configuration) { Text("Open") }
+                        }
+                    }
+                }
+                """),
+            // The extension and the app each declare the intent; the control uses it as its action.
+            RuleExample(files: [
+                .widget("""
+                    struct OpenPageControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            AppIntentControlConfiguration(kind: "open-page", intent: OpenPage.self) { _ in
+                                ControlWidgetButton(action: OpenPage()) { Text("Open") }
+                            }
+                        }
+                    }
+                    struct OpenPage: ControlConfigurationIntent {
+                        static let title: LocalizedStringResource = "Open Page"
+                        static let openAppWhenRun = true
+                        @Parameter(title: "Page", default: "home") var page: String
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    """),
+                .app("""
+                    struct OpenPage: ControlConfigurationIntent {
+                        static let title: LocalizedStringResource = "Open Page"
+                        static let openAppWhenRun = true
+                        @Parameter(title: "Page", default: "home") var page: String
+                        func perform() async throws -> some IntentResult {
+                            Navigator.shared.open(page)
+                            return .result()
+                        }
+                    }
+                    """),
+            ]),
         ])
 
     /// `perform()` that only returns `.result()` (with literal arguments) does nothing.
@@ -80,10 +128,11 @@ struct ConfigurationIntentPerform: Rule {
     }
 
     func validate(_ context: RuleContext) {
-        let usedAsAction = Set(context.model.intentUses.compactMap(\.declaration?.location))
+        // The system finds an action's intent by its type's name: every declaration of that name is the action.
+        let usedAsAction = Set(context.model.intentUses.map(\.intent))
         for intent in context.model.intents {
             guard let kind = ["WidgetConfigurationIntent", "ControlConfigurationIntent"].first(where: intent.conformances.contains),
-                  let perform = intent.perform, !usedAsAction.contains(intent.location), !Self.isTrivial(perform) else { continue }
+                  let perform = intent.perform, !usedAsAction.contains(intent.typeName), !Self.isTrivial(perform) else { continue }
             context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action. Read the parameters in the provider instead and remove perform().",
                            target: intent.targets.first)
         }

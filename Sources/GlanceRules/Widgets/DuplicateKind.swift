@@ -97,6 +97,29 @@ struct DuplicateKind: Rule {
                     }
                 }
                 """),
+            // One bundle for two platforms: on iOS only the phone widget is registered.
+            .widget("""
+                @main
+                struct NotesBundle: WidgetBundle {
+                    var body: some Widget {
+                        #if os(iOS)
+                        PhoneNotesWidget()
+                        #else
+                        WatchNotesWidget()
+                        #endif
+                    }
+                }
+                struct PhoneNotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                struct WatchNotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                """),
             // The same kind on different platforms (different targets) is fine.
             RuleExample(files: [
                 .widget("""
@@ -119,32 +142,39 @@ struct DuplicateKind: Rule {
     func validate(_ context: RuleContext) {
         let model = context.model
         for target in model.project.targets {
+            // Where the target's bundle is known, only what it registers can clash (a widget compiled in but not
+            // listed never appears: `widget_not_in_bundle`), and two it registers only as alternatives do not.
             let registrations = model.registrations(in: target)
+            let isListed = { (type: TypeDecl) in registrations.map { $0[type.location] != nil } ?? true }
+            let entry = { (kind: KindValue?, type: TypeDecl, call: Call?, location: SourceLocation) -> Entry? in
+                guard let kind = kind?.known, isListed(type) else { return nil }
+                return Entry(kind: kind, type: type, location: call?.argument("kind")?.location ?? location, paths: registrations?[type.location] ?? [])
+            }
             let widgets = model.widgets.filter { $0.configuration != .activityConfiguration && $0.targets.contains { $0.id == target.id } }
-                .compactMap { widget in widget.kind?.known.map { Entry(kind: $0, type: widget.type, location: widget.configurationCall?.argument("kind")?.location ?? widget.location) } }
+                .compactMap { entry($0.kind, $0.type, $0.configurationCall, $0.location) }
             let controls = model.controls.filter { $0.targets.contains { $0.id == target.id } }
-                .compactMap { control in control.kind?.known.map { Entry(kind: $0, type: control.type, location: control.configurationCall?.argument("kind")?.location ?? control.location) } }
+                .compactMap { entry($0.kind, $0.type, $0.configurationCall, $0.location) }
+            var skipped = false
             for (what, list) in [("widget", widgets), ("control", controls)] {
                 var earlier: [String: [Entry]] = [:]
                 for entry in list.sorted(by: { $0.location < $1.location }) {
                     let clash = earlier[entry.kind, default: []].first { other in
-                        other.type.qualifiedName != entry.type.qualifiedName && !Self.areAlternatives(other.type, entry.type, registrations)
-                    }
-                    if let other = clash {
-                        context.report(entry.location, "\(what) \(entry.type.qualifiedName) uses kind \"\(entry.kind)\", already used by \(what) \(other.type.qualifiedName) in '\(target.name)'; each \(what) needs its own kind.", target: target)
+                        other.type.qualifiedName != entry.type.qualifiedName && !BranchChoice.areAlternatives(other.paths, entry.paths)
                     }
                     earlier[entry.kind, default: []].append(entry)
+                    guard let other = clash else { continue }
+                    // No bundle found, and a file Glance could not read may hold it: registrations are unknown.
+                    if registrations == nil, let unread = model.unreadSources(of: target).first {
+                        if !skipped { context.skip("'\(target.name)': no @main bundle found and Glance did not read \(model.relativePath(unread)); duplicate kinds not checked") }
+                        skipped = true
+                        continue
+                    }
+                    context.report(entry.location, "\(what) \(entry.type.qualifiedName) uses kind \"\(entry.kind)\", already used by \(what) \(other.type.qualifiedName) in '\(target.name)'; each \(what) needs its own kind.", target: target)
                 }
             }
         }
     }
 
-    struct Entry { let kind: String; let type: TypeDecl; let location: SourceLocation }
-
-    /// Whether the target's bundles register the two types only in different clauses of the same branches
-    /// (`if #available … { A() } else { B() }`), so that they are never registered together.
-    static func areAlternatives(_ first: TypeDecl, _ second: TypeDecl, _ registrations: [SourceLocation: [[BranchChoice]]]?) -> Bool {
-        guard let one = registrations?[first.location], let other = registrations?[second.location], !one.isEmpty, !other.isEmpty else { return false }
-        return one.allSatisfy { path in other.allSatisfy { BranchChoice.excludeEachOther(path, $0) } }
-    }
+    /// A widget or control with a known kind, and the branches of the bundle each registration sits in.
+    struct Entry { let kind: String; let type: TypeDecl; let location: SourceLocation; let paths: [[BranchChoice]] }
 }

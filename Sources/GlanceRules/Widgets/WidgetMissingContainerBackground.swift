@@ -24,6 +24,37 @@ struct WidgetMissingContainerBackground: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
+            // The `else` of `if #available(iOS 18, *)` runs on iOS 17 too.
+            .widget("""
+                @main
+                struct NotesBundle: WidgetBundle {
+                    var body: some Widget {
+                        if #available(iOS 18, *) {
+                            NotesWidget()
+                        } else {
+                            LegacyNotesWidget()
+                        }
+                    }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in
+                            NotesView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacyNotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "legacy-notes", provider: NotesProvider()) { entry in
+                            ↓NotesView(entry: entry).padding()
+                        }
+                    }
+                }
+                struct NotesView: View {
+                    let entry: NotesEntry
+                    var body: some View { Text(entry.text) }
+                }
+                """),
             // Registered on iOS 17 too: `if #available(iOS 16, *)` does not keep it from iOS 17.
             .widget("""
                 @main
@@ -117,6 +148,37 @@ struct WidgetMissingContainerBackground: Rule {
                     var body: some View { Text(entry.text) }
                 }
                 """),
+            // The clauses after `if #available(iOS 17, *)` in an `else if` chain run only before iOS 17.
+            .widget("""
+                @main
+                struct NotesBundle: WidgetBundle {
+                    var body: some Widget {
+                        if #available(iOS 17, *) {
+                            NotesWidget()
+                        } else if Features.legacyWidgets {
+                            LegacyNotesWidget()
+                        }
+                    }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in
+                            NotesView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacyNotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "legacy-notes", provider: NotesProvider()) { entry in
+                            NotesView(entry: entry).padding()
+                        }
+                    }
+                }
+                struct NotesView: View {
+                    let entry: NotesEntry
+                    var body: some View { Text(entry.text) }
+                }
+                """),
             // The view comes from a package Glance cannot read.
             .widget("""
                 struct SummaryWidget: Widget {
@@ -143,6 +205,12 @@ struct WidgetMissingContainerBackground: Rule {
             let target = widget.targets.first(where: model.isWidgetExtension)
             if let target, let paths = model.registrations(in: target)?[widget.type.location], !paths.isEmpty,
                paths.allSatisfy({ Self.runsOnlyBeforeContainerBackground($0, platforms: target.platforms) }) { continue }
+            // No bundle found, and a file Glance could not read may hold it (and register the widget only on
+            // earlier systems).
+            if let target, model.registrations(in: target) == nil, let unread = model.unreadSources(of: target).first {
+                context.skip("widget \(widget.typeName): no @main bundle found in '\(target.name)' and Glance did not read \(model.relativePath(unread)); containerBackground not checked", file: context.relativePath(widget.location))
+                continue
+            }
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
                 : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
             context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
@@ -160,7 +228,7 @@ struct WidgetMissingContainerBackground: Rule {
         return choices.contains { choice in
             !choice.below.isEmpty && platforms.allSatisfy { platform in
                 guard let below = choice.below[required[platform]!.name] else { return true }
-                let version = below.split(separator: ".").map { Int($0) ?? 0 }
+                let version = BranchChoice.numbers(below)
                 return !version.isEmpty && version.lexicographicallyPrecedes(required[platform]!.version + [1])
             }
         }

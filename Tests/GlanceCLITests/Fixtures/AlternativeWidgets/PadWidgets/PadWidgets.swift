@@ -9,6 +9,7 @@ struct PadWidgets: WidgetBundle {
         notes
         SessionActivity()
         OpenPadControl()
+        OpenSectionControl()
     }
 
     @WidgetBundleBuilder var notes: some Widget {
@@ -60,7 +61,10 @@ struct LegacyNoteWidget: Widget {
 struct SessionActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: SessionAttributes.self) { context in
-            Text("\(context.state.pages) pages")
+            HStack {
+                Text("\(context.state.pages) pages")
+                Button(intent: MarkReadIntent()) { Label("Read", systemImage: "checkmark") }
+            }
         } dynamicIsland: { context in
             DynamicIsland {
                 DynamicIslandExpandedRegion(.center) { Text("\(context.state.pages) pages") }
@@ -85,6 +89,26 @@ struct OpenPadControl: ControlWidget {
         .displayName("Open Pad")
         .description("Opens Pad.")
     }
+}
+
+/// Opens a section of the app; the configured intent is the button's action.
+struct OpenSectionControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        AppIntentControlConfiguration(kind: "com.example.pad.section", intent: OpenSectionIntent.self) { configuration in
+            ControlWidgetButton(action: configuration) {
+                Label(configuration.section, systemImage: "book")
+            }
+        }
+        .displayName("Open Section")
+        .description("Opens a section of Pad.")
+    }
+}
+
+/// A stub: the app declares the intent that does the work (Pad/MarkReadIntent.swift).
+struct MarkReadIntent: LiveActivityIntent {
+    static let title: LocalizedStringResource = "Mark Read"
+
+    func perform() async throws -> some IntentResult { .result() }
 }
 
 struct OpenPadIntent: AppIntent {
