@@ -50,8 +50,9 @@ struct FieldCaseFixtureTests {
     }
 
     /// Shapes of public apps that drew false findings at later triages (0.3.3 printed 4 errors and 5 warnings
-    /// here; 0.3.4 prints the one true warning and two skips): a bundle choosing between two widgets of one kind with `if #available(iOS 17, *) … else …`
-    /// (no `duplicate_kind`; the older widget, registered only before iOS 17, needs no container background); an
+    /// here; 0.3.4 prints the one true warning and two skips): a bundle choosing between two widgets of one kind
+    /// with `if #available(iOS 17, *) … else …` (no `duplicate_kind`; the older widget, registered only before
+    /// iOS 17, needs no container background); an
     /// intent opening `pad://` through a local `let` (read: it only opens the app, so no `deep_link_unhandled`, and
     /// the custom scheme draws `open_url_intent_custom_scheme` as written inline would); one opening its parameter's
     /// URL (a skip); a stale date parameter that defaults to nil and no call passes (no `stale_date_never_read`); a
