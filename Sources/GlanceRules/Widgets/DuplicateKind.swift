@@ -9,7 +9,7 @@ struct DuplicateKind: Rule {
         name: "Duplicate kind",
         group: .widgets,
         defaultSeverity: .error,
-        summary: "Two widgets, or two controls, in the same target share a `kind` string.",
+        summary: "Two widgets, or two controls, that a target registers together share a `kind` string.",
         rationale: """
             The `kind` string identifies a widget or control to the system: configurations, reloads and \
             placements use it. Two with the same kind replace each other in the gallery and reload together. \
