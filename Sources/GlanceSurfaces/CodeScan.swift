@@ -248,7 +248,6 @@ final class CodeScan {
         return true
     }
 
-
     /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
     private func isActivity(_ base: Expr?, in context: String?) -> Bool {
         guard let base else { return false }

@@ -22,8 +22,9 @@ public struct BranchChoice: Sendable, Hashable {
     public let branches: SourceLocation
     /// The clause: 0 for the first (`if`), 1 for the next (`else`, `else if`, `case`), …
     public let clause: Int
-    /// For the clauses of `if #available(iOS 17, watchOS 10, *) { … } else { … }` (and of `#unavailable`):
-    /// the OS versions the clause runs on or above (`iOS: "17"`), or below, by platform name; empty otherwise.
+    /// For the clauses of `if #available(iOS 17, watchOS 10, *) { … } else if … else { … }` (and of
+    /// `#unavailable`): the OS versions the clause runs on or above (`iOS: "17"`), or below, by platform name
+    /// (a platform the check does not name is not bounded); empty otherwise.
     public let atLeast: [String: String]
     public let below: [String: String]
 

@@ -23,7 +23,7 @@ struct SARIFReporterTests {
         #expect(rules.map { $0["id"] as? String } == ["duplicate_kind", "widget_url_multiple"])
         #expect(rules.map { $0["name"] as? String } == ["DuplicateKind", "WidgetURLMultiple"])
         #expect((rules[0]["shortDescription"] as? [String: Any])?["text"] as? String
-                == "Two widgets, or two controls, in the same target share a `kind` string.")
+                == "Two widgets, or two controls, that a target registers together share a `kind` string.")
         #expect((rules[0]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
         #expect((rules[1]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "warning")
         #expect(rules[1]["helpUri"] as? String == "https://github.com/glance-lint/glance/blob/main/docs/rules/widget_url_multiple.md")

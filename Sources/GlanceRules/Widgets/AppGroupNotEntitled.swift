@@ -17,10 +17,10 @@ struct AppGroupNotEntitled: Rule {
             (`group.…` on every platform, `<Team ID>.…` on macOS, an id some target is entitled to, or a placeholder \
             such as "<App Group Here>"). An id read from the Info.plist at run time \
             (`Bundle.main.object(forInfoDictionaryKey:)`) is compared with each configuration's Info.plist value. \
-            A group id or entitlement that depends on a setting Glance cannot resolve is skipped, and so is a target \
-            entitled to no App Group that no other app or extension of the project runs beside (a tvOS or macOS \
-            app without extensions: nothing of the project shares the group with it there). One missing group is one finding, at its first \
-            use, however many places use it.
+            A group id or entitlement that depends on a setting Glance cannot resolve is skipped, and so is a \
+            target entitled to no App Group that no other app or extension of the project runs beside (a tvOS or \
+            macOS app without extensions: nothing of the project shares the group with it there). One missing \
+            group is one finding, at its first use, however many places use it.
             """,
         source: """
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
