@@ -7,7 +7,8 @@
 # the work (the system runs the app's, found by name); a control whose configured intent is its own action
 # (`AppIntentControlConfiguration(intent:) { configuration in ControlWidgetButton(action: configuration) }`),
 # which opens the app (both targets compile it) and reaches UIApplication through `#keyPath`; a tvOS app, without extensions or App Group
-# entitlements, that opens an App Group suite. Xcode 16 synchronized folders; the Info.plist files sit outside.
+# entitlements, that opens an App Group suite; a Live Activity view that reads a file from the App Group
+# container. Xcode 16 synchronized folders; the Info.plist and entitlements files sit outside them.
 def settings(bundle, sdk="iphoneos", **extra):
     values = {"SDKROOT": sdk, "PRODUCT_BUNDLE_IDENTIFIER": bundle, "GENERATE_INFOPLIST_FILE": "YES", **extra}
     return {config: values for config in ["Debug", "Release"]}
@@ -21,11 +22,12 @@ PROJECT = {
         {
             "name": "Pad", "type": "app",
             "embed": [{"targets": ["PadWidgets"]}],
-            "settings": settings("com.example.pad", INFOPLIST_FILE="Support/Pad-Info.plist", INFOPLIST_KEY_NSSupportsLiveActivities="YES"),
+            "settings": settings("com.example.pad", INFOPLIST_FILE="Support/Pad-Info.plist", CODE_SIGN_ENTITLEMENTS="Support/Pad.entitlements", INFOPLIST_KEY_NSSupportsLiveActivities="YES"),
         },
         {
             "name": "PadWidgets", "type": "widget",
-            "settings": settings("com.example.pad.widgets", INFOPLIST_FILE="Support/PadWidgets-Info.plist"),
+            "settings": settings("com.example.pad.widgets", INFOPLIST_FILE="Support/PadWidgets-Info.plist",
+                                 CODE_SIGN_ENTITLEMENTS="Support/PadWidgets.entitlements"),
         },
         {
             "name": "PadTV", "type": "app",

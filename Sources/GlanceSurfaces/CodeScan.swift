@@ -216,37 +216,66 @@ final class CodeScan {
     /// on, `perform(begin)`) may pass anything: then it is not known.
     private func isParameterNeverPassed(_ expr: Expr, site: CodeSite) -> Bool {
         guard case .identifier(let name, _) = expr, let function = site.member else { return false }
-        let members = site.context.map { resolver.declarations(of: $0, from: site.file).flatMap(\.members) } ?? resolver.index.file(site.file)?.globals ?? []
-        let candidates = members.filter { $0.kind == .function && $0.name == function && $0.parameters.contains { $0.name == name } }
+        let candidates = functions(named: function, site: site).filter { $0.parameters.contains { $0.name == name } }
         guard candidates.count == 1, let parameter = candidates[0].parameters.first(where: { $0.name == name }),
               case .nilLiteral? = parameter.defaultValue else { return false }
         // Among the unlabeled parameters, this one's position.
         let position = candidates[0].parameters.prefix { $0.name != name }.filter { $0.label == "_" }.count
         for file in resolver.index.files(mentioning: function) {
-            let code = file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code) + [file.topLevel]
-            var callees: Set<SourceLocation> = []
-            var passed = false
-            var referenced: [SourceLocation] = []
-            for block in code {
-                block.walk { inner in
-                    switch inner {
-                    case .call(let call) where call.name == function:
-                        callees.insert(call.callee.location)
-                        let argument = parameter.label == "_"
-                            ? call.arguments.filter { $0.label == nil }.map(\.value).filter { if case .closure = $0 { false } else { true } }.dropFirst(position).first
-                            : call.argument(parameter.label)
-                        if let argument, !isNil(argument) { passed = true }
-                    case .identifier(let written, let location), .member(_, let written, let location):
-                        if written == function || written.hasPrefix(function + "(") { referenced.append(location) }
-                    default:
-                        break
-                    }
-                }
+            let uses = functionUses(in: file)
+            if uses.references[function, default: []].contains(where: { !uses.callees.contains($0) }) { return false }
+            for call in uses.calls[function, default: []] {
+                let argument = parameter.label == "_"
+                    ? call.arguments.filter { $0.label == nil }.map(\.value).filter { if case .closure = $0 { false } else { true } }.dropFirst(position).first
+                    : call.argument(parameter.label)
+                if let argument, !isNil(argument) { return false }
             }
-            if passed || referenced.contains(where: { !callees.contains($0) }) { return false }
         }
         return true
     }
+
+    /// A file's calls by name, the places its code names a function (`begin`, `begin(until:)`) by base name, and
+    /// where its calls' callees are: worked out once per file.
+    private func functionUses(in file: FileIndex) -> FunctionUses {
+        if let known = functionUsesByFile[file.path] { return known }
+        var uses = FunctionUses()
+        let code = file.types.flatMap(\.members).map(\.code) + file.globals.map(\.code) + [file.topLevel]
+        for block in code {
+            block.walk { inner in
+                switch inner {
+                case .call(let call):
+                    uses.calls[call.name, default: []].append(call)
+                    uses.callees.insert(call.callee.location)
+                case .identifier(let written, let location), .member(_, let written, let location):
+                    uses.references[String(written.prefix { $0 != "(" }), default: []].append(location)
+                default:
+                    break
+                }
+            }
+        }
+        functionUsesByFile[file.path] = uses
+        return uses
+    }
+
+    /// The functions of the site's type (or the file's globals) with this name, from a table made once per type.
+    private func functions(named function: String, site: CodeSite) -> [Member] {
+        let key = site.context.map { "type \($0) \(site.file)" } ?? "file \(site.file)"
+        if let table = functionsByOwner[key] { return table[function] ?? [] }
+        let members = site.context.map { resolver.declarations(of: $0, from: site.file).flatMap(\.members) } ?? resolver.index.file(site.file)?.globals ?? []
+        let table = Dictionary(grouping: members.filter { $0.kind == .function }, by: \.name)
+        functionsByOwner[key] = table
+        return table[function] ?? []
+    }
+
+    private var functionsByOwner: [String: [String: [Member]]] = [:]
+
+    struct FunctionUses {
+        var calls: [String: [Call]] = [:]
+        var references: [String: [SourceLocation]] = [:]
+        var callees: Set<SourceLocation> = []
+    }
+
+    private var functionUsesByFile: [String: FunctionUses] = [:]
 
     /// `Activity<…>` of ActivityKit (not a project type named `Activity`).
     private func isActivity(_ base: Expr?, in context: String?) -> Bool {

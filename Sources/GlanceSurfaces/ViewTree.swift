@@ -122,6 +122,9 @@ public struct ViewTree: Sendable {
         var calls: [ScopedCall]?
         var expressions: [(expr: Expr, context: String?)]?
         var opaque: [ScopedCall]?
+        var blocks: [Block]?
+        /// `localValue`'s answers by name: the value at each use.
+        var locals: [String: [SourceLocation: Expr?]] = [:]
         /// `memberCode` and `typeCode` by scope, context and name: a walk asks for the same names again and
         /// again, and an answer joins every declaration of a type (thousands, in a hostile file).
         var reached: [String: [(Reached, String?)]] = [:]
@@ -160,30 +163,41 @@ public struct ViewTree: Sendable {
         return result
     }
 
-    /// The value a local `let` or `var` named `name` holds at `location`, in the root whose code holds it
+    /// The value a local `let` or `var` named `name` holds at `location`, in the code of the tree that holds it
     /// (`let url = URL(string: "myapp://open")!` … `OpenURLIntent(url)`): the latest binding or assignment before
-    /// it in the blocks that enclose it (one in an inner block, an `if`'s or a closure's, is not seen outside it;
-    /// `if let` binds inside the `if`, `guard let` after the `guard`). Nil when the name is bound nowhere there,
-    /// or when its value is not known there (a `var` assigned inside a branch or a loop on the way).
+    /// it in the blocks that enclose it (one in an inner block — an `if`'s, a `do`'s, a closure's — is not seen
+    /// outside it; `if let` binds inside the `if`, `guard let` after the `guard`). Nil when the name is bound
+    /// nowhere there, or when its value is not known there (a `var` assigned inside a branch or a loop on the way,
+    /// a loop's or a closure's own parameter of that name).
     public func localValue(_ name: String, before location: SourceLocation) -> Expr? {
-        for root in roots {
-            if case .found(let value) = Self.value(of: name, at: location, in: root.statements, inherited: nil) { return value }
-        }
-        return nil
+        cache.lock.lock()
+        let known = cache.locals[name]
+        cache.lock.unlock()
+        if let known { return known[location] ?? nil }
+        // One walk per name answers every use of it.
+        var values: [SourceLocation: Expr?] = [:]
+        for block in blocks { Self.resolve(name, in: block.statements, inherited: nil, into: &values) }
+        cache.lock.lock(); cache.locals[name] = values; cache.lock.unlock()
+        return values[location] ?? nil
     }
 
-    private enum Lookup { case elsewhere, found(Expr?) }
+    /// The roots and every piece of code the tree reaches (a helper's body, a view type's `body`), in the order
+    /// the walk enters them.
+    public var blocks: [Block] {
+        cache.lock.lock()
+        if let cached = cache.blocks { cache.lock.unlock(); return cached }
+        cache.lock.unlock()
+        var result: [Block] = []
+        walkReachable(visit: { _, _ in }, block: { result.append($0) })
+        cache.lock.lock(); cache.blocks = result; cache.lock.unlock()
+        return result
+    }
 
-    /// `.elsewhere` when `location` is not in these statements; else the value `name` holds there.
-    private static func value(of name: String, at location: SourceLocation, in statements: [Expr], inherited: Expr?) -> Lookup {
+    /// Records, for each use of `name` in these statements, the value it holds there.
+    private static func resolve(_ name: String, in statements: [Expr], inherited: Expr?, into values: inout [SourceLocation: Expr?]) {
         var current = inherited
         for statement in statements {
-            if holds(statement, location) {
-                for (block, bound) in blocks(in: statement, binding: name) where block.contains(where: { holds($0, location) }) {
-                    return value(of: name, at: location, in: block, inherited: bound ?? current)
-                }
-                return .found(current)
-            }
+            visit(statement, name, current, &values)
             switch statement {
             case .binding(name, _, let value, _):
                 current = value
@@ -198,36 +212,32 @@ public struct ViewTree: Sendable {
                 if assigned { current = nil }
             }
         }
-        return .elsewhere
     }
 
-    private static func holds(_ expr: Expr, _ location: SourceLocation) -> Bool {
-        var found = false
-        expr.walk { if !found, $0.location == location { found = true } }
-        return found
-    }
-
-    /// The blocks directly inside an expression (an `if`'s clauses, a closure's body, a loop's body, at any depth
-    /// of the expressions between), each with the value an `if let name = …` of its own binds in it.
-    private static func blocks(in expr: Expr, binding name: String) -> [(statements: [Expr], bound: Expr?)] {
+    /// Records the uses of `name` in one expression, holding `current`; its inner blocks get their own scope.
+    private static func visit(_ expr: Expr, _ name: String, _ current: Expr?, _ values: inout [SourceLocation: Expr?]) {
         switch expr {
+        case .identifier(name, let location):
+            values[location] = current
+        case .binding(_, _, let value?, _):
+            visit(value, name, current, &values)
         case .branches(let conditions, let clauses, _):
-            var result = conditions.flatMap { blocks(in: $0, binding: name) }
+            for condition in conditions { visit(condition, name, current, &values) }
             var offset = 0
             for clause in clauses {
                 let own = conditions[min(offset, conditions.count)..<min(conditions.count, offset + clause.conditionCount)]
                 offset += clause.conditionCount
-                var bound: Expr?
+                var bound = current
                 for case .binding(name, _, let value, _) in own { bound = value }
-                result.append((clause.body.statements, bound))
+                resolve(name, in: clause.body.statements, inherited: bound, into: &values)
             }
-            return result
         case .closure(let closure):
-            return [(closure.body.statements, nil)]
-        case .loop(let sequence, _, let body, _):
-            return (sequence.map { blocks(in: $0, binding: name) } ?? []) + [(body.statements, nil)]
+            resolve(name, in: closure.body.statements, inherited: closure.parameters.contains(name) ? nil : current, into: &values)
+        case .loop(let sequence, let variables, let body, _):
+            if let sequence { visit(sequence, name, current, &values) }
+            resolve(name, in: body.statements, inherited: variables.contains(name) ? nil : current, into: &values)
         default:
-            return expr.children.flatMap { blocks(in: $0, binding: name) }
+            for child in expr.children { visit(child, name, current, &values) }
         }
     }
 
@@ -294,11 +304,12 @@ public struct ViewTree: Sendable {
 
     /// Visits every expression of the roots and of the code they reach; each reached type or member is
     /// walked once. `viewExpr` gets the expressions that stand in a view's place (see `opaqueCalls`).
-    private func walkReachable(visit: (Expr, Scope) -> Void, viewExpr: (Expr, Scope) -> Void = { _, _ in }) {
+    private func walkReachable(visit: (Expr, Scope) -> Void, viewExpr: (Expr, Scope) -> Void = { _, _ in }, block enter: (Block) -> Void = { _ in }) {
         var visited: Set<String> = []
         var pending: [(Block, Scope, Bool)] = roots.reversed().map { ($0, Scope(context: context, conditions: [], labels: []), true) }
         while !pending.isEmpty {
             let (block, scope, buildsViews) = pending.removeLast()
+            enter(block)
             prefetchViewTypes(calledIn: block)
             for statement in block.statements {
                 walk(statement, scope: scope, isView: buildsViews, visit: visit, viewExpr: viewExpr) { reached, reachedScope in

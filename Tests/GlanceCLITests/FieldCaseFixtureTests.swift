@@ -49,18 +49,18 @@ struct FieldCaseFixtureTests {
         #expect(surfaces.standardOutput == (try expected("UnseenShapes.surfaces.json")))
     }
 
-    /// Shapes of public apps that drew false findings at later triages (0.3.3 printed 4 errors and 5 warnings
+    /// Shapes of public apps that drew false findings at later triages (0.3.3 printed 5 errors and 5 warnings
     /// here; 0.3.4 prints the one true warning and two skips): a bundle choosing between two widgets of one kind
     /// with `if #available(iOS 17, *) … else …` (no `duplicate_kind`; the older widget, registered only before
-    /// iOS 17, needs no container background); an
-    /// intent opening `pad://` through a local `let` (read: it only opens the app, so no `deep_link_unhandled`, and
-    /// the custom scheme draws `open_url_intent_custom_scheme` as written inline would); one opening its parameter's
-    /// URL (a skip); a stale date parameter that defaults to nil and no call passes (no `stale_date_never_read`); a
+    /// iOS 17, needs no container background); an intent opening `pad://` through a local `let` (read: it only
+    /// opens the app, so no `deep_link_unhandled`, and the custom scheme draws `open_url_intent_custom_scheme` as
+    /// written inline would); one opening its parameter's URL (a skip); a stale date parameter that defaults to nil and no call passes (no `stale_date_never_read`); a
     /// Live Activity button whose intent the extension declares as a stub and the app with the work (no
     /// `intent_missing_app_membership`); a control whose configured intent is its own action and reaches
     /// UIApplication through `#keyPath` (no `configuration_intent_perform`, no `extension_intent_uses_app_api`); a
     /// tvOS app without extensions or App Group entitlements opening an App Group suite (a skip, no
-    /// `app_group_not_entitled`).
+    /// `app_group_not_entitled`); a Live Activity view reading a file from the App Group container through a local
+    /// name (no `live_activity_view_network_access`).
     @Test func alternativesLocalURLsAndUnpassedStaleDates() throws {
         let text = glance("lint", Self.alternatives, "--explain-skips")
         #expect(text.standardOutput == (try expected("AlternativeWidgets.lint.txt")))

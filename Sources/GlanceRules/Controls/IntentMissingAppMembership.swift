@@ -24,6 +24,30 @@ struct IntentMissingAppMembership: Rule {
             """,
         requires: [.targets, .embedding],
         triggeringExamples: [
+            // The app's own copy is compiled only for watchOS: on iOS the app has none.
+            RuleExample(files: [
+                .widget("""
+                    struct PauseButton: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "pause", provider: PauseProvider()) { _ in
+                                Button(intent: PauseIntent()) { Text("Pause") }
+                            }
+                        }
+                    }
+                    struct ↓PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    """, name: "PauseButton.swift"),
+                .app("""
+                    #if os(watchOS)
+                    struct PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    #endif
+                    """, name: "PauseIntent.swift"),
+            ]),
             // Opening a URL from perform(): reported as a warning.
             RuleExample(files: [
                 .widget("""
@@ -175,10 +199,12 @@ struct IntentMissingAppMembership: Rule {
         }
     }
 
-    /// Whether the app compiles an intent of this (qualified) name in another file: the system runs that one.
+    /// Whether the app compiles an intent of this (qualified) name in another file (not under an `#if` that
+    /// leaves it out on the app's platforms): the system runs that one.
     static func appDeclares(_ typeName: String, app: Target, context: RuleContext) -> Bool {
         context.model.intents.contains { other in
             other.typeName == typeName && context.resolver.targets(ofFile: other.location.file).contains { $0.id == app.id }
+                && (app.platforms.isEmpty || app.platforms.contains { CompileConditions.mayBeCompiled(other.type.conditions, platform: $0) })
         }
     }
 }

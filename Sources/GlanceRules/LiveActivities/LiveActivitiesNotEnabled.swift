@@ -37,6 +37,20 @@ struct LiveActivitiesNotEnabled: Rule {
                     }
                     """),
             ]).with("Widgets") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) }.expecting([".:1:1"]),
+            // Started by push: the app asks for push-to-start tokens (the widget's registration is another rule's).
+            RuleExample(files: [
+                .app("""
+                    func observePushToStart() async {
+                        for await token in Activity<DeliveryAttributes>.pushToStartTokenUpdates { await Server.register(token) }
+                    }
+                    """),
+                .widget("""
+                    @main
+                    struct DeliveryWidgets: WidgetBundle {
+                        var body: some Widget { OrdersWidget() }
+                    }
+                    """),
+            ]).expecting([".:1:1"]),
             // Registered by the bundle.
             RuleExample(files: [
                 .widget("""
@@ -96,6 +110,12 @@ struct LiveActivitiesNotEnabled: Rule {
         for request in model.activityRequests where request.attributes.map({ TypeName.base($0) != "AlarmAttributes" }) ?? true {
             for target in request.targets where model.kind(of: target) == .app && target.platforms.contains(.iOS) {
                 if evidence[target.id] == nil { evidence[target.id] = (target, request.location) }
+            }
+        }
+        // Push-to-start: the server starts the activities.
+        for use in model.apiUses where use.name == "pushToStartTokenUpdates" || use.name == "pushToStartToken" {
+            for target in use.targets where model.kind(of: target) == .app && target.platforms.contains(.iOS) {
+                if evidence[target.id] == nil { evidence[target.id] = (target, use.location) }
             }
         }
         for activity in model.liveActivities where !activity.isAlarm {

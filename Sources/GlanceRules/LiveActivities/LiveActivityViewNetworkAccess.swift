@@ -34,6 +34,25 @@ struct LiveActivityViewNetworkAccess: Rule {
                     var body: some View { ↓AsyncImage(url: url) }
                 }
                 """),
+            // The URL comes from the activity's data: it may be a server's.
+            .widget("""
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                            DriverPhoto(url: context.attributes.photoURL)
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                        }
+                    }
+                }
+                struct DriverPhoto: View {
+                    let url: URL
+                    var body: some View {
+                        if let data = try? ↓Data(contentsOf: url), let image = UIImage(data: data) { Image(uiImage: image) }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             .widget("""
@@ -45,6 +64,30 @@ struct LiveActivityViewNetworkAccess: Rule {
                             DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
                                 compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
                         }
+                    }
+                }
+                """),
+            // A file the app left in the App Group container, read through a local name.
+            .widget("""
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                            DriverPhoto()
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                        }
+                    }
+                }
+                struct DriverPhoto: View {
+                    var body: some View {
+                        if let image = photo() { Image(uiImage: image) } else { Image(systemName: "person") }
+                    }
+                    func photo() -> UIImage? {
+                        let file = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.delivery")?
+                            .appendingPathComponent("driver.jpg")
+                        guard let file, let data = try? Data(contentsOf: file) else { return nil }
+                        return UIImage(data: data)
                     }
                 }
                 """),
@@ -61,14 +104,46 @@ struct LiveActivityViewNetworkAccess: Rule {
                     switch expr {
                     case .identifier(let identifier, let location) where Self.forbidden.contains(identifier): use = (identifier, location)
                     case .call(let call) where call.name == "Data" && call.argument("contentsOf") != nil:
-                        let remote = call.argument("contentsOf").flatMap(\.text).map { !$0.contains("fileURL") && !$0.contains("Bundle") } ?? true
-                        use = remote ? ("Data(contentsOf:)", call.location) : nil
+                        use = Self.isFileURL(call.argument("contentsOf")!, in: tree) ? nil : ("Data(contentsOf:)", call.location)
                     default: use = nil
                     }
                     guard let (api, location) = use, seen.insert(location).inserted else { continue }
                     context.report(location, "\(api) in the \(name) view of the \(activity.attributes) Live Activity: Live Activity views have no network or location access. Send the data with ActivityKit updates or push, and ship images in the extension's assets.", target: activity.targets.first)
                 }
             }
+        }
+    }
+
+    /// Names whose presence in a URL's expression makes it a file on the device: the App Group container, the
+    /// app's folders, the bundle, a file path.
+    static let fileURLSources: Set<String> = [
+        "containerURL", "fileURLWithPath", "fileURL", "Bundle", "FileManager", "documentsDirectory", "applicationSupportDirectory",
+        "cachesDirectory", "temporaryDirectory", "homeDirectory", "libraryDirectory", "NSTemporaryDirectory",
+    ]
+
+    /// Whether the URL an expression gives is a file's: it names a file source (`containerURL(…)`,
+    /// `URL(fileURLWithPath:)`, `Bundle.main.url(forResource:…)`), directly or through the local names it is bound to
+    /// (`let file = containerURL(…)?.appendingPathComponent("cover.jpg")`). One whose origin is unknown
+    /// (`context.state.imageURL`) may be remote.
+    static func isFileURL(_ expr: Expr, in tree: ViewTree, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        var file = false
+        var locals: [(String, SourceLocation)] = []
+        expr.walk { inner in
+            switch inner {
+            case .identifier(let name, let location):
+                if fileURLSources.contains(name) { file = true } else { locals.append((name, location)) }
+            case .member(_, let name, _):
+                if fileURLSources.contains(name) { file = true }
+            case .call(let call):
+                if call.arguments.contains(where: { $0.label.map(fileURLSources.contains) == true }) { file = true }
+            default:
+                break
+            }
+        }
+        if file { return true }
+        return locals.contains { name, location in
+            tree.localValue(name, before: location).map { isFileURL($0, in: tree, depth: depth + 1) } ?? false
         }
     }
 }

@@ -62,6 +62,7 @@ struct SessionActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: SessionAttributes.self) { context in
             HStack {
+                SessionCover()
                 Text("\(context.state.pages) pages")
                 Button(intent: MarkReadIntent()) { Label("Read", systemImage: "checkmark") }
             }
@@ -76,6 +77,20 @@ struct SessionActivity: Widget {
                 Image(systemName: "book")
             }
         }
+    }
+}
+
+/// The cover of the book being read, which the app saves in the App Group container.
+struct SessionCover: View {
+    var body: some View {
+        if let cover = cover() { Image(uiImage: cover).resizable().frame(width: 24, height: 32) }
+    }
+
+    func cover() -> UIImage? {
+        let file = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.pad")?
+            .appendingPathComponent("cover.jpg")
+        guard let file, let data = try? Data(contentsOf: file) else { return nil }
+        return UIImage(data: data)
     }
 }
 
