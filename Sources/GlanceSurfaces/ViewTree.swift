@@ -222,14 +222,27 @@ public struct ViewTree: Sendable {
         case .binding(_, _, let value?, _):
             visit(value, name, current, &values)
         case .branches(let conditions, let clauses, _):
-            for condition in conditions { visit(condition, name, current, &values) }
+            // A clause's conditions see the bindings of the conditions before them (`if let a = x, let b = f(a)`,
+            // `guard let a = x, let b = f(a)`), and its body sees them all.
+            var groups: [ArraySlice<Expr>] = []
             var offset = 0
             for clause in clauses {
-                let own = conditions[min(offset, conditions.count)..<min(conditions.count, offset + clause.conditionCount)]
+                groups.append(conditions[min(offset, conditions.count)..<min(conditions.count, offset + clause.conditionCount)])
                 offset += clause.conditionCount
+            }
+            if offset < conditions.count { groups.append(conditions[offset...]) }     // a `guard`'s conditions
+            var bindings: [Expr?] = []
+            for group in groups {
                 var bound = current
-                for case .binding(name, _, let value, _) in own { bound = value }
-                resolve(name, in: clause.body.statements, inherited: bound, into: &values)
+                for condition in group {
+                    visit(condition, name, bound, &values)
+                    if case .binding(name, _, let value, _) = condition { bound = value }
+                }
+                bindings.append(bound)
+            }
+            for (index, clause) in clauses.enumerated() {
+                resolve(name, in: clause.body.statements, inherited: index < bindings.count && clause.conditionCount > 0 ? bindings[index] : current,
+                        into: &values)
             }
         case .closure(let closure):
             resolve(name, in: closure.body.statements, inherited: closure.parameters.contains(name) ? nil : current, into: &values)

@@ -67,6 +67,32 @@ struct LiveActivityViewNetworkAccess: Rule {
                     }
                 }
                 """),
+            // A file in the App Group container, named by a property of a shared type and bound by `guard let`.
+            .widget("""
+                enum SharedFiles {
+                    static var container: URL? { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.delivery") }
+                    static var driverPhoto: URL? { container?.appendingPathComponent("driver.jpg") }
+                }
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                            DriverPhoto()
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                        }
+                    }
+                }
+                struct DriverPhoto: View {
+                    var body: some View {
+                        if let image = photo() { Image(uiImage: image) }
+                    }
+                    func photo() -> UIImage? {
+                        guard let url = SharedFiles.driverPhoto, let data = try? Data(contentsOf: url) else { return nil }
+                        return UIImage(data: data)
+                    }
+                }
+                """),
             // A file the app left in the App Group container, read through a local name.
             .widget("""
                 struct DeliveryLiveActivity: Widget {
@@ -99,12 +125,13 @@ struct LiveActivityViewNetworkAccess: Rule {
         for activity in context.model.liveActivities {
             var seen: Set<SourceLocation> = []
             for (name, tree) in activity.presentations.all {
-                for (expr, _) in tree.expressions {
+                for (expr, scope) in tree.expressions {
                     let use: (String, SourceLocation)?
                     switch expr {
                     case .identifier(let identifier, let location) where Self.forbidden.contains(identifier): use = (identifier, location)
                     case .call(let call) where call.name == "Data" && call.argument("contentsOf") != nil:
-                        use = Self.isFileURL(call.argument("contentsOf")!, in: tree) ? nil : ("Data(contentsOf:)", call.location)
+                        use = Self.isFileURL(call.argument("contentsOf")!, in: tree, resolver: context.resolver, context: scope) ? nil
+                            : ("Data(contentsOf:)", call.location)
                     default: use = nil
                     }
                     guard let (api, location) = use, seen.insert(location).inserted else { continue }
@@ -122,11 +149,13 @@ struct LiveActivityViewNetworkAccess: Rule {
     ]
 
     /// Whether the URL an expression gives is a file's: it names a file source (`containerURL(…)`,
-    /// `URL(fileURLWithPath:)`, `Bundle.main.url(forResource:…)`), directly or through the local names it is bound to
-    /// (`let file = containerURL(…)?.appendingPathComponent("cover.jpg")`). One whose origin is unknown
-    /// (`context.state.imageURL`) may be remote.
-    static func isFileURL(_ expr: Expr, in tree: ViewTree, depth: Int = 0) -> Bool {
+    /// `URL(fileURLWithPath:)`, `Bundle.main.url(forResource:…)`), directly, through the local names it is bound to
+    /// (`let file = containerURL(…)?.appendingPathComponent("cover.jpg")`) or through a project property
+    /// (`Shared.posterURL`). One whose origin is unknown (`context.state.imageURL`) may be remote.
+    static func isFileURL(_ expr: Expr, in tree: ViewTree, resolver: Resolver, context: String?, depth: Int = 0) -> Bool {
         guard depth < 8 else { return false }
+        if let constant = resolver.constant(expr, context: context), let value = constant.value,
+           isFileURL(value, in: tree, resolver: resolver, context: constant.context, depth: depth + 1) { return true }
         var file = false
         var locals: [(String, SourceLocation)] = []
         expr.walk { inner in
@@ -143,7 +172,12 @@ struct LiveActivityViewNetworkAccess: Rule {
         }
         if file { return true }
         return locals.contains { name, location in
-            tree.localValue(name, before: location).map { isFileURL($0, in: tree, depth: depth + 1) } ?? false
+            if let local = tree.localValue(name, before: location) {
+                return isFileURL(local, in: tree, resolver: resolver, context: context, depth: depth + 1)
+            }
+            // A property of the type the code is in (`container` in `container?.appendingPathComponent(…)`).
+            guard let constant = resolver.constant(.identifier(name, location: location), context: context), let value = constant.value else { return false }
+            return isFileURL(value, in: tree, resolver: resolver, context: constant.context, depth: depth + 1)
         }
     }
 }
