@@ -8,7 +8,7 @@
 # (`AppIntentControlConfiguration(intent:) { configuration in ControlWidgetButton(action: configuration) }`),
 # which opens the app (both targets compile it) and reaches UIApplication through `#keyPath`; a tvOS app, without extensions or App Group
 # entitlements, that opens an App Group suite; a Live Activity view that reads a file from the App Group
-# container. Xcode 16 synchronized folders; the Info.plist and entitlements files sit outside them.
+# container; a widget nested in the bundle's type, listed as `Self.ShelfWidget()`. Xcode 16 synchronized folders; the Info.plist and entitlements files sit outside them.
 def settings(bundle, sdk="iphoneos", **extra):
     values = {"SDKROOT": sdk, "PRODUCT_BUNDLE_IDENTIFIER": bundle, "GENERATE_INFOPLIST_FILE": "YES", **extra}
     return {config: values for config in ["Debug", "Release"]}

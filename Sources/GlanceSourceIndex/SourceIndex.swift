@@ -84,7 +84,7 @@ public final class SourceIndex: @unchecked Sendable {
         "onContinueUserActivity", "openURLContexts", "urlContexts", "OpenURLOptionsKey", "restorationHandler",
         "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
         "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext", "UIApplicationMain", "FlutterAppDelegate",
-        "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate",
+        "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate", "NSApplicationDelegate", "NSApplicationDelegateAdaptor",
     ]
 
     /// Reads a file's text. It throws `SourceLoadError` (or any error) when the file is not read.

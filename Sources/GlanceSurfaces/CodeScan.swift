@@ -425,10 +425,12 @@ final class CodeScan {
         return (declaration?.qualifiedName ?? name, declaration)
     }
 
-    // MARK: UIKit handlers
+    // MARK: UIKit and AppKit handlers
 
     static let delegateHandlers: [String: URLHandler.Kind] = [
         "application(_:open:options:)": .applicationOpenURL,
+        // AppKit's `NSApplicationDelegate.application(_:open urls:)`.
+        "application(_:open:)": .applicationOpenURL,
         "scene(_:openURLContexts:)": .sceneOpenURLContexts,
         "scene(_:willConnectTo:options:)": .sceneWillConnect,
         "application(_:continue:restorationHandler:)": .applicationContinue,

@@ -307,6 +307,11 @@ struct SurfaceBuilder {
             switch scoped.call.callee {
             case .identifier(let name, _) where name.hasPrefix("#"):
                 continue      // `#available(…)` in an `if`
+            case .member(let base?, let name, let location) where name.first?.isUppercase == true:
+                // `Self.ClockWidget()`, `Pack.ClockWidget()`: a nested type, by its qualified name.
+                guard let owner = base.dottedPath else { unresolved.append((base.dottedPath ?? "?") + "." + name + "()"); continue }
+                let qualified = (owner == "Self" ? type.qualifiedName : owner) + "." + name
+                members.append((qualified, location, scoped.conditions, scoped.choices))
             case .identifier(let name, let location):
                 // A helper of the bundle (a `@WidgetBundleBuilder` property or function of the bundle or of the
                 // file, whatever its case) is walked by the tree; a type the project declares, or another

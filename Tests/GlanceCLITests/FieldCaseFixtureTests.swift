@@ -49,7 +49,7 @@ struct FieldCaseFixtureTests {
         #expect(surfaces.standardOutput == (try expected("UnseenShapes.surfaces.json")))
     }
 
-    /// Shapes of public apps that drew false findings at later triages (0.3.3 printed 5 errors and 5 warnings
+    /// Shapes of public apps that drew false findings at later triages (0.3.3 printed 6 errors and 5 warnings
     /// here; 0.3.4 prints the one true warning and two skips): a bundle choosing between two widgets of one kind
     /// with `if #available(iOS 17, *) … else …` (no `duplicate_kind`; the older widget, registered only before
     /// iOS 17, needs no container background); an intent opening `pad://` through a local `let` (read: it only
@@ -60,7 +60,8 @@ struct FieldCaseFixtureTests {
     /// UIApplication through `#keyPath` (no `configuration_intent_perform`, no `extension_intent_uses_app_api`); a
     /// tvOS app without extensions or App Group entitlements opening an App Group suite (a skip, no
     /// `app_group_not_entitled`); a Live Activity view reading a file from the App Group container through a local
-    /// name (no `live_activity_view_network_access`).
+    /// name (no `live_activity_view_network_access`); a widget nested in the bundle's type and listed as
+    /// `Self.ShelfWidget()` (no `widget_not_in_bundle`).
     @Test func alternativesLocalURLsAndUnpassedStaleDates() throws {
         let text = glance("lint", Self.alternatives, "--explain-skips")
         #expect(text.standardOutput == (try expected("AlternativeWidgets.lint.txt")))

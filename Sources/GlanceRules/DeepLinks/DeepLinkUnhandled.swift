@@ -80,6 +80,30 @@ struct DeepLinkUnhandled: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A Mac app's delegate receives the URLs (AppKit's application(_:open:)).
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        @NSApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    final class AppDelegate: NSObject, NSApplicationDelegate {
+                        func application(_ application: NSApplication, open urls: [URL]) {
+                            urls.forEach(Router.shared.open)
+                        }
+                    }
+                    """),
+            ]).with("App") { $0.platform = .macOS }.with("Widgets") { $0.platform = .macOS },
             RuleExample(files: [
                 .widget("""
                     struct SummaryWidget: Widget {

@@ -80,6 +80,28 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Widgets nested in the bundle, listed by their qualified names.
+            .widget("""
+                @main
+                struct ClockWidgets: WidgetBundle {
+                    var body: some Widget {
+                        Self.Clock()
+                        ClockWidgets.Alarm()
+                    }
+                }
+                extension ClockWidgets {
+                    struct Clock: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "clock", provider: ClockProvider()) { entry in ClockView(entry: entry) }
+                        }
+                    }
+                    struct Alarm: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "alarm", provider: ClockProvider()) { entry in ClockView(entry: entry) }
+                        }
+                    }
+                }
+                """),
             // Listed through `@WidgetBundleBuilder` static properties of another type, declared in an extension.
             .widget("""
                 @main

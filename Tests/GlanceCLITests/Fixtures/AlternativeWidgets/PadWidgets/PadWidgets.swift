@@ -9,6 +9,7 @@ struct PadWidgets: WidgetBundle {
         notes
         SessionActivity()
         OpenPadControl()
+        Self.ShelfWidget()
         OpenSectionControl()
     }
 
@@ -143,5 +144,17 @@ struct OpenPageIntent: AppIntent {
 
     func perform() async throws -> some IntentResult & OpensIntent {
         .result(opensIntent: OpenURLIntent(page))
+    }
+}
+
+extension PadWidgets {
+    /// Listed in the bundle by its qualified name.
+    struct ShelfWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "shelf", provider: NoteProvider()) { entry in
+                NoteView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+            }
+            .configurationDisplayName("Shelf")
+        }
     }
 }
