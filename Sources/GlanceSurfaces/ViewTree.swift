@@ -165,8 +165,9 @@ public struct ViewTree: Sendable {
 
     /// The value a local `let` or `var` named `name` holds at `location`, in the code of the tree that holds it
     /// (`let url = URL(string: "myapp://open")!` … `OpenURLIntent(url)`): the latest binding or assignment before
-    /// it in the blocks that enclose it (one in an inner block — an `if`'s, a `do`'s, a closure's — is not seen
-    /// outside it; `if let` binds inside the `if`, `guard let` after the `guard`). Nil when the name is bound
+    /// it in the blocks that enclose it (one in an inner block — an `if`'s, a loop's, a closure's — is not seen
+    /// outside it, but a `do` block's statements count as the enclosing block's; `if let` binds inside the `if`,
+    /// `guard let` after the `guard`). Nil when the name is bound
     /// nowhere there, or when its value is not known there (a `var` assigned inside a branch or a loop on the way,
     /// a loop's or a closure's own parameter of that name).
     public func localValue(_ name: String, before location: SourceLocation) -> Expr? {
