@@ -1,3 +1,4 @@
+import Foundation
 import GlanceProject
 import GlanceSourceIndex
 
@@ -73,6 +74,24 @@ public struct SurfaceModel: Sendable {
     /// listed only in `if #available(iOS 17, *) { … } else { OldWidget() }`'s `else` is registered below iOS 17
     /// only. Nil when the target has no `@main` bundle or widget.
     public func registrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? {
+        registrationCache.lock.lock()
+        let known = registrationCache.byTarget[target.id]
+        registrationCache.lock.unlock()
+        if let known { return known }
+        let found = uncachedRegistrations(in: target)
+        registrationCache.lock.lock(); registrationCache.byTarget[target.id] = .some(found); registrationCache.lock.unlock()
+        return found
+    }
+
+    /// `registrations(in:)` by target id, worked out once: several rules ask for each target, some once per widget.
+    private let registrationCache = RegistrationCache()
+
+    private final class RegistrationCache: @unchecked Sendable {
+        let lock = NSLock()
+        var byTarget: [String: [SourceLocation: [[BranchChoice]]]?] = [:]
+    }
+
+    private func uncachedRegistrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? {
         let mains = mainBundles(in: target)
         let mainWidgets = (widgets.map(\.type) + controls.map(\.type)).filter { $0.isMain && resolver.targets(of: $0).contains { $0.id == target.id } }
         if mains.isEmpty && mainWidgets.isEmpty { return nil }

@@ -182,6 +182,15 @@ public struct ViewTree: Sendable {
         return values[location] ?? nil
     }
 
+    /// What an expression stands for where it is written: a local name's value (`localValue`), else a project
+    /// property's or constant's (`Resolver.constant`), with the context to read that value in. Nil when neither
+    /// is known.
+    public func value(of expr: Expr, context: String?) -> (value: Expr, context: String?)? {
+        if case .identifier(let name, let location) = expr, let local = localValue(name, before: location) { return (local, context) }
+        if let constant = resolver.constant(expr, context: context), let value = constant.value { return (value, constant.context) }
+        return nil
+    }
+
     /// The roots and every piece of code the tree reaches (a helper's body, a view type's `body`), in the order
     /// the walk enters them.
     public var blocks: [Block] {

@@ -4,10 +4,12 @@ import GlanceSurfaces
 
 /// Questions several rules ask of the model.
 extension SurfaceModel {
-    /// The target's Swift files Glance could not read (too large, not UTF-8, unreadable), sorted: what they hold,
-    /// a `@main` bundle among it, is unknown.
-    public func unreadSources(of target: Target) -> [String] {
-        target.sources.filter { index.unreadable[$0] != nil }.sorted()
+    /// When Glance found no `@main` bundle or widget in the target and did not read one of its Swift files (too
+    /// large, not UTF-8, unreadable), the first such file (sorted): the bundle may be there, so what the target
+    /// registers is unknown. Nil otherwise.
+    public func unreadSourceThatMayHoldTheBundle(of target: Target) -> String? {
+        guard registrations(in: target) == nil else { return nil }
+        return target.sources.filter { index.unreadable[$0] != nil }.min()
     }
 
     /// The app targets that embed a target, directly or through an embedded app (a watch widget extension →

@@ -130,7 +130,7 @@ struct LiveActivityViewNetworkAccess: Rule {
                     switch expr {
                     case .identifier(let identifier, let location) where Self.forbidden.contains(identifier): use = (identifier, location)
                     case .call(let call) where call.name == "Data" && call.argument("contentsOf") != nil:
-                        use = Self.isFileURL(call.argument("contentsOf")!, in: tree, resolver: context.resolver, context: scope) ? nil
+                        use = Self.isFileURL(call.argument("contentsOf")!, in: tree, context: scope) ? nil
                             : ("Data(contentsOf:)", call.location)
                     default: use = nil
                     }
@@ -152,16 +152,14 @@ struct LiveActivityViewNetworkAccess: Rule {
     /// `URL(fileURLWithPath:)`, `Bundle.main.url(forResource:…)`), directly, through the local names it is bound to
     /// (`let file = containerURL(…)?.appendingPathComponent("cover.jpg")`) or through a project property
     /// (`Shared.posterURL`). One whose origin is unknown (`context.state.imageURL`) may be remote.
-    static func isFileURL(_ expr: Expr, in tree: ViewTree, resolver: Resolver, context: String?, depth: Int = 0) -> Bool {
+    static func isFileURL(_ expr: Expr, in tree: ViewTree, context: String?, depth: Int = 0) -> Bool {
         guard depth < 8 else { return false }
-        if let constant = resolver.constant(expr, context: context), let value = constant.value,
-           isFileURL(value, in: tree, resolver: resolver, context: constant.context, depth: depth + 1) { return true }
         var file = false
-        var locals: [(String, SourceLocation)] = []
+        var names: [Expr] = [expr]
         expr.walk { inner in
             switch inner {
-            case .identifier(let name, let location):
-                if fileURLSources.contains(name) { file = true } else { locals.append((name, location)) }
+            case .identifier(let name, _):
+                if fileURLSources.contains(name) { file = true } else { names.append(inner) }
             case .member(_, let name, _):
                 if fileURLSources.contains(name) { file = true }
             case .call(let call):
@@ -171,13 +169,10 @@ struct LiveActivityViewNetworkAccess: Rule {
             }
         }
         if file { return true }
-        return locals.contains { name, location in
-            if let local = tree.localValue(name, before: location) {
-                return isFileURL(local, in: tree, resolver: resolver, context: context, depth: depth + 1)
-            }
-            // A property of the type the code is in (`container` in `container?.appendingPathComponent(…)`).
-            guard let constant = resolver.constant(.identifier(name, location: location), context: context), let value = constant.value else { return false }
-            return isFileURL(value, in: tree, resolver: resolver, context: constant.context, depth: depth + 1)
+        // Through what the expression (`Shared.posterURL`) or a name in it (`file`, `container`) stands for.
+        return names.contains { name in
+            tree.value(of: name, context: context).map { isFileURL($0.value, in: tree, context: $0.context, depth: depth + 1) } ?? false
         }
     }
+
 }

@@ -164,7 +164,7 @@ struct DuplicateKind: Rule {
                     earlier[entry.kind, default: []].append(entry)
                     guard let other = clash else { continue }
                     // No bundle found, and a file Glance could not read may hold it: registrations are unknown.
-                    if registrations == nil, let unread = model.unreadSources(of: target).first {
+                    if let unread = model.unreadSourceThatMayHoldTheBundle(of: target) {
                         if !skipped { context.skip("'\(target.name)': no @main bundle found and Glance did not read \(model.relativePath(unread)); duplicate kinds not checked") }
                         skipped = true
                         continue

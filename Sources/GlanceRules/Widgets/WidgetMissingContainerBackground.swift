@@ -193,8 +193,6 @@ struct WidgetMissingContainerBackground: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
-        // Each extension's registrations, worked out once (nil inside: the target has no `@main` bundle).
-        var registered: [String: [SourceLocation: [[BranchChoice]]]?] = [:]
         for widget in model.widgets where widget.configuration != nil && widget.configuration != .activityConfiguration {
             guard widget.targets.contains(where: model.isWidgetExtension) else { continue }
             let calls = widget.content.calls
@@ -205,17 +203,11 @@ struct WidgetMissingContainerBackground: Rule {
             }
             guard let root = widget.content.roots.first?.statements.first else { continue }
             let target = widget.targets.first(where: model.isWidgetExtension)
-            let registrations = target.flatMap { target in
-                if let known = registered[target.id] { return known }
-                let found = model.registrations(in: target)
-                registered[target.id] = .some(found)
-                return found
-            }
-            if let target, let paths = registrations?[widget.type.location], !paths.isEmpty,
+            if let target, let paths = model.registrations(in: target)?[widget.type.location], !paths.isEmpty,
                paths.allSatisfy({ Self.runsOnlyBeforeContainerBackground($0, platforms: target.platforms) }) { continue }
             // No bundle found, and a file Glance could not read may hold it (and register the widget only on
             // earlier systems).
-            if let target, registrations == nil, let unread = model.unreadSources(of: target).first {
+            if let target, let unread = model.unreadSourceThatMayHoldTheBundle(of: target) {
                 context.skip("widget \(widget.typeName): no @main bundle found in '\(target.name)' and Glance did not read \(model.relativePath(unread)); containerBackground not checked", file: context.relativePath(widget.location))
                 continue
             }

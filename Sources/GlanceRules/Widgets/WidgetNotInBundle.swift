@@ -202,7 +202,7 @@ struct WidgetNotInBundle: Rule {
                 // A custom entry point (`@main enum Entry { static func main() { … } }`) is not followed.
                 let entry = context.resolver.allTypes.first { $0.isMain && context.resolver.targets(of: $0).contains { $0.id == target.id } }
                 let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget; its main() is not followed, so bundle membership is not checked" }
-                    ?? model.unreadSources(of: target).first.map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(model.relativePath($0))" }
+                    ?? model.unreadSourceThatMayHoldTheBundle(of: target).map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(model.relativePath($0))" }
                     ?? "target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources"
                 context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
