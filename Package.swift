@@ -104,13 +104,14 @@ switch setting("GLANCE_SWIFT_SYNTAX") ?? defaultSyntaxSource {
 case "package":
     packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
     syntaxDependencies = [.product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
-                          .product(name: "SwiftOperators", package: "swift-syntax")]
+                          .product(name: "SwiftOperators", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax")]
     syntaxCompile = [.define("GLANCE_SWIFT_SYNTAX_PACKAGE")]
 case "toolchain":
     if let folder = toolchainSyntaxFolder() {
         syntaxCompile = [.unsafeFlags(["-I", folder])]
         syntaxLink = [.unsafeFlags(["-L", folder, "-Xlinker", "-rpath", "-Xlinker", runPath ?? folder]),
-                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators")]
+                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators"),
+                      .linkedLibrary("SwiftIfConfig")]
     } else if let explicit = setting("GLANCE_SWIFT_HOST_LIBS") {
         stop = "GLANCE_SWIFT_HOST_LIBS is '\(explicit)', a folder without SwiftSyntax.swiftmodule; "
             + "set it to <toolchain>/usr/lib/swift/host, or GLANCE_SWIFT_SYNTAX=package to use the swift-syntax package"
@@ -141,7 +142,9 @@ let package = Package(
         // Swift sources → source index (SwiftSyntax)
         .target(name: "GlanceSourceIndex", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project model + source index → surface model (what ships where)
-        .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
+        // (`#if` conditions are evaluated per target and configuration with SwiftIfConfig)
+        .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"] + syntaxDependencies, swiftSettings: syntaxCompile,
+                linkerSettings: syntaxLink),
         // push bodies and headers → JSON values checked against the app's Swift types (Live Activity payloads)
         .target(name: "GlancePayload", dependencies: ["GlanceSurfaces", "GlanceInput"], swiftSettings: syntaxCompile),
         // OpenSSL's libcrypto (Debian: libssl-dev), for ES256 signatures on Linux; CryptoKit on Apple platforms

@@ -75,9 +75,9 @@ public enum SurfacesReporter {
             var entry = location(model, intent.location)
             entry["type"] = intent.typeName
             entry["conformances"] = intent.conformances.sorted()
-            let platform = intent.targets.first?.platforms.first
-            entry["opensApp"] = intent.opensApp(on: platform)
-            entry["runsInApp"] = intent.runsInApp(on: platform)
+            let target = intent.targets.first
+            entry["opensApp"] = intent.opensApp(in: target, platform: target?.platforms.first)
+            entry["runsInApp"] = intent.runsInApp(in: target, platform: target?.platforms.first)
             entry["targets"] = targetNames(intent.targets)
             return entry
         }
@@ -161,7 +161,8 @@ public enum SurfacesReporter {
             }
             for intent in model.intents where contains(intent.targets) {
                 let platform = target.platforms.first
-                let flags = [intent.opensApp(on: platform) ? "opens app" : nil, intent.runsInApp(on: platform) ? "runs in app" : nil].compactMap { $0 }.joined(separator: ", ")
+                let flags = [intent.opensApp(in: target, platform: platform) ? "opens app" : nil,
+                             intent.runsInApp(in: target, platform: platform) ? "runs in app" : nil].compactMap { $0 }.joined(separator: ", ")
                 rows.append(("intent", intent.typeName + (flags.isEmpty ? "" : " (\(flags))"), model.relativePath(intent.location.file) + ":\(intent.location.line)"))
             }
             for alarm in model.alarms where contains(alarm.targets) {

@@ -17,11 +17,13 @@ struct SurfaceBuilder {
     static let controlConfigurations: Set<String> = ["StaticControlConfiguration", "AppIntentControlConfiguration"]
 
     func build() -> SurfaceModel {
-        let widgets = resolver.types(conformingTo: "Widget").map(widget)
-        let controls = resolver.types(conformingTo: "ControlWidget").map(control)
+        let widgetTypes = resolver.types(conformingTo: "Widget"), controlTypes = resolver.types(conformingTo: "ControlWidget")
+        let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
+        let registrations = Registrations(bundles: bundles, mainWidgets: (widgetTypes + controlTypes).filter(\.isMain), resolver: resolver)
+        let widgets = widgetTypes.map { widget($0, registrations: registrations) }
+        let controls = controlTypes.map { control($0, registrations: registrations) }
         let liveActivities = widgets.compactMap(liveActivity)
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
-        let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
         parseStoreUsers()
         let scan = CodeScan(resolver: resolver)
         scan.run()
@@ -93,7 +95,7 @@ struct SurfaceBuilder {
         if !project.unassignedSources.isEmpty {
             skips.append(Skip(rule: nil, file: nil, reason: "\(project.unassignedSources.count) Swift file(s) under the folder are in no target; not linted"))
         }
-        return SurfaceModel(project: project, resolver: resolver, targets: targets, widgets: widgets, controls: controls,
+        return SurfaceModel(project: project, resolver: resolver, registry: registrations, targets: targets, widgets: widgets, controls: controls,
                             liveActivities: liveActivities, intents: intents, intentUses: uses.sorted { $0.location < $1.location },
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
@@ -158,11 +160,13 @@ struct SurfaceBuilder {
         return .unknown(expr.dottedPath ?? "expression")
     }
 
-    func widget(_ type: TypeDecl) -> WidgetSurface {
-        let targets = resolver.targets(of: type)
+    func widget(_ type: TypeDecl, registrations: Registrations) -> WidgetSurface {
+        let compiled = resolver.targets(of: type)
+        let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.widgetConfigurations) else {
             return WidgetSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, modifiers: [],
-                                 content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets)
+                                 content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets,
+                                 compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let configuration = ConfigurationKind(rawValue: call.name)
@@ -174,7 +178,7 @@ struct SurfaceBuilder {
         var families: [String]?
         // The families of every platform the widget is built for: a modifier written for some platforms only
         // (`#if os(watchOS) .supportedFamilies([.accessoryCorner]) #endif`) does not say them.
-        var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets)?.call.unlabeled.first
+        var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets, build: resolver.build)?.call.unlabeled.first
         // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
         if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
         if let supported, case .array(let items, _) = supported {
@@ -183,14 +187,15 @@ struct SurfaceBuilder {
         }
         return WidgetSurface(type: type, kind: kindValue(call, context: context), configuration: configuration, configurationCall: call,
                              modifiers: modifiers, content: ViewTree(roots: content, context: context, resolver: resolver),
-                             families: families, targets: targets)
+                             families: families, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 
-    func control(_ type: TypeDecl) -> ControlSurface {
-        let targets = resolver.targets(of: type)
+    func control(_ type: TypeDecl, registrations: Registrations) -> ControlSurface {
+        let compiled = resolver.targets(of: type)
+        let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.controlConfigurations) else {
             return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
-                                  valueProvider: nil, modifiers: [], targets: targets)
+                                  valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
@@ -223,7 +228,7 @@ struct SurfaceBuilder {
         return ControlSurface(type: type, kind: kindValue(call, context: context),
                               configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
                               actions: actions, valueProvider: provider, valueProviderType: providerType,
-                              modifiers: modifiers, targets: targets)
+                              modifiers: modifiers, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 
     // MARK: - Live Activities
@@ -294,7 +299,7 @@ struct SurfaceBuilder {
         let parameters = members.filter { $0.kind == .storedProperty && $0.attribute("Parameter") != nil }
         return IntentSurface(type: type, conformances: resolver.supertypes(declaredBy: declarations), openAppWhenRunDeclarations: openAppWhenRun,
                              supportedModesDeclarations: supportedModes, perform: members.first { $0.kind == .function && $0.name == "perform" },
-                             parameters: parameters, targets: resolver.targets(of: type))
+                             parameters: parameters, targets: resolver.targets(of: type), build: resolver.build)
     }
 
     func bundle(_ type: TypeDecl) -> WidgetBundleSurface {

@@ -103,10 +103,16 @@ public struct TargetConfiguration: Sendable, Codable {
     /// Why the entitlements are unknown (the `CODE_SIGN_ENTITLEMENTS` file missing, unreadable or malformed,
     /// or the setting unresolved), if they are. Rules about entitlements skip such configurations.
     public let entitlementsProblem: String?
+    /// `.xcconfig` files (relative to the lint root) whose settings this configuration should have and does not:
+    /// a base configuration file, or one it includes, that does not exist (CocoaPods' `Pods-*.xcconfig` not
+    /// committed), cannot be read or leads outside the folder. Settings such files may assign (compilation
+    /// conditions, say) are then not fully known.
+    public let unreadSettingsFiles: [String]
 
     public init(name: String, settings: BuildSettings, infoPlist: [String: PlistValue], infoPlistFile: String?,
                 entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil,
-                infoPlistProblem: String? = nil, entitlementsProblem: String? = nil) {
+                infoPlistProblem: String? = nil, entitlementsProblem: String? = nil, unreadSettingsFiles: [String] = []) {
+        self.unreadSettingsFiles = unreadSettingsFiles
         self.objectID = objectID
         self.infoPlistProblem = infoPlistProblem
         self.entitlementsProblem = entitlementsProblem

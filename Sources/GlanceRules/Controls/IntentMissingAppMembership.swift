@@ -169,7 +169,7 @@ struct IntentMissingAppMembership: Rule {
             guard let intent = model.intent(of: use) else { continue }
             for target in use.targets {
                 let platform = target.platforms.first
-                guard let reason = intent.runsInAppReason(on: platform) else { continue }
+                guard let reason = intent.runsInAppReason(in: target, platform: platform) else { continue }
                 let app = model.kind(of: target).isApp ? target : model.app(for: target)
                 guard let app else {
                     context.skip("\(intent.typeName) runs in the app, but no app target embeds '\(target.name)'", file: context.relativePath(use.location))
@@ -204,7 +204,7 @@ struct IntentMissingAppMembership: Rule {
     static func appDeclares(_ typeName: String, app: Target, context: RuleContext) -> Bool {
         context.model.intents.contains { other in
             other.typeName == typeName && context.resolver.targets(ofFile: other.location.file).contains { $0.id == app.id }
-                && (app.platforms.isEmpty || app.platforms.contains { CompileConditions.mayBeCompiled(other.type.conditions, platform: $0) })
+                && context.resolver.build.compiles(other.type.conditions, in: app, file: other.type.location.file) != false
         }
     }
 }

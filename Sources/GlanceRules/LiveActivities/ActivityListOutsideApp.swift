@@ -94,7 +94,7 @@ struct ActivityListOutsideApp: Rule {
                 runsIn = "extension \(quotedList(use.targets.map(\.name)))"
             } else if let owner = use.context,
                       let intent = buttonIntents.first(where: { $0.typeName == owner && $0.location.file == use.location.file || $0.typeName == owner && $0.targets.map(\.id) == use.targets.map(\.id) }),
-                      !intent.runsInApp(on: use.targets.first?.platforms.first) {
+                      !intent.runsInApp(in: use.targets.first, platform: use.targets.first?.platforms.first) {
                 runsIn = "the widget extension, where \(intent.typeName) runs when a widget or control button performs it (it is a plain AppIntent)"
             }
             guard let runsIn else { continue }

@@ -78,8 +78,67 @@ struct WidgetNotInBundle: Rule {
                     }
                 }
                 """),
+            // The only @main bundle sits under a condition no configuration sets: the Release build, which ships,
+            // compiles no entry point, and the extension ships nothing.
+            .widget("""
+                #if FEATURE_WIDGETS
+                @main
+                struct ↓AppWidgets: WidgetBundle {
+                    var body: some Widget { SummaryWidget() }
+                }
+                #endif
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // The condition is set for Release too (SWIFT_ACTIVE_COMPILATION_CONDITIONS).
+            RuleExample.widget("""
+                #if FEATURE_WIDGETS
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget { SummaryWidget() }
+                }
+                #endif
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """).with("Widgets") { $0.settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] = "FEATURE_WIDGETS $(inherited)" },
+            // One folder in an iOS and a watchOS extension: the bundle leaves the Home Screen widget out of the watch
+            // build on purpose, and the corner widget, whose families exist only for watchOS, out of the iOS one.
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Widgets.swift", targets: ["Widgets", "WatchWidgets"], contents: """
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            #if !os(watchOS)
+                            HomeScreenWidget()
+                            #else
+                            CornerWidget()
+                            #endif
+                        }
+                    }
+                    struct HomeScreenWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "home", provider: Provider()) { entry in EntryView(entry: entry) }
+                                .supportedFamilies([.systemSmall, .systemMedium])
+                        }
+                    }
+                    struct CornerWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "corner", provider: Provider()) { entry in EntryView(entry: entry) }
+                            #if os(watchOS)
+                                .supportedFamilies([.accessoryCorner])
+                            #endif
+                        }
+                    }
+                    """),
+            ]),
             // Widgets nested in the bundle, listed by their qualified names.
             .widget("""
                 @main
@@ -183,11 +242,29 @@ struct WidgetNotInBundle: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
+        let build = context.resolver.build
         for target in model.targets(ofKind: .widgetExtension) {
-            let surfaces: [(TypeDecl, String)] = model.widgets.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "widget") }
-                + model.controls.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "control") }
+            // What the target's shipping build surely compiles; a widget written for other platforms (its families
+            // given only under `#if os(watchOS)`) is compiled here, not meant to ship here.
+            let compiles = { (type: TypeDecl) in build.compiles(type.conditions, in: target, file: type.location.file) == true }
+            let surfaces: [(TypeDecl, String)] = model.widgets.filter { widget in
+                widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
+            }.map { ($0.type, "widget") }
+                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }.map { ($0.type, "control") }
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
+            if let entry = model.compiledOutEntryPoints(in: target).first {
+                let condition = entry.conditions.joined(separator: " && ")
+                let compiling = build.configurations(compiling: entry.conditions, in: target, file: entry.location.file) ?? []
+                let elsewhere = compiling.isEmpty ? "no configuration of '\(target.name)' compiles it"
+                    : "only \(compiling.joined(separator: ", ")) compile\(compiling.count == 1 ? "s" : "") it"
+                context.report(entry.location, """
+                    @main \(entry.qualifiedName) sits under #if \(condition), which is false in the Release build of \
+                    '\(target.name)' (\(elsewhere)), so the extension ships none of its \(surfaces.count) widget\(surfaces.count == 1 ? "" : "s") \
+                    and controls. Set the condition for Release, or remove the #if.
+                    """, target: target)
+                continue
+            }
             if mains.count > 1 {
                 for bundle in mains.dropFirst() {
                     context.report(bundle.type.location, "target '\(target.name)' has more than one @main WidgetBundle (\(mains.map(\.type.qualifiedName).joined(separator: ", "))); an extension has one entry point. Merge them into one bundle.", target: target)
@@ -208,7 +285,8 @@ struct WidgetNotInBundle: Rule {
                 continue
             }
             let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
-            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain {
+            // A bundle that names it under a `#if` that is false here left it out on purpose.
+            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
             }
         }
