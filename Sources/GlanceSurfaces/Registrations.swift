@@ -30,7 +30,8 @@ final class Registrations: @unchecked Sendable {
     /// with `FEATURE` set in no configuration that ships), when it compiles no other `@main` one: then the
     /// target ships nothing. Empty otherwise.
     func compiledOutEntryPoints(in target: Target) -> [TypeDecl] {
-        guard mainBundles(in: target).isEmpty, !mainWidgets.contains(where: { resolver.targets(of: $0).contains { $0.id == target.id } }) else { return [] }
+        guard mainBundles(in: target).isEmpty, !mainWidgets.contains(where: { resolver.targets(of: $0).contains { $0.id == target.id } }),
+              launchedBundles(in: target).isEmpty else { return [] }
         let candidates = bundles.filter(\.isMain).map(\.type) + mainWidgets
         return candidates.filter { type in
             resolver.targets(ofFile: type.location.file).contains { $0.id == target.id }
@@ -62,15 +63,38 @@ final class Registrations: @unchecked Sendable {
         return !incomplete.contains(target.id)
     }
 
+    /// Bundles a custom entry point starts: `@main enum Launcher { static func main() { if #available(iOS 18, *)
+    /// { Bundle18.main() } else { Bundle17.main() } } }` starts `Bundle18` and `Bundle17`, each in the branch it
+    /// is called in. Empty when the target has no such entry point.
+    func launchedBundles(in target: Target) -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] {
+        let launchers = resolver.allTypes.filter { type in
+            type.isMain && type.kind != .extension && !bundles.contains { $0.type.location == type.location }
+                && !mainWidgets.contains { $0.location == type.location }
+                && resolver.targets(of: type).contains { $0.id == target.id }
+        }
+        return launchers.flatMap { launcher -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] in
+            let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
+            let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
+            return code.calls.compactMap { scoped in
+                guard scoped.call.name == "main", scoped.call.arguments.isEmpty, let name = scoped.call.base?.dottedPath,
+                      resolver.build.compiles(scoped.conditions, in: target, file: scoped.call.location.file) != false else { return nil }
+                let declarations = resolver.primaryDeclarations(of: name, context: launcher.qualifiedName, from: scoped.call.location.file)
+                guard let bundle = bundles.first(where: { bundle in declarations.contains { $0.location == bundle.type.location } }) else { return nil }
+                return (bundle, scoped.choices)
+            }
+        }
+    }
+
     private func uncachedRegistrations(in target: Target) -> (found: [SourceLocation: [[BranchChoice]]]?, complete: Bool) {
         let mains = mainBundles(in: target)
         let widgets = mainWidgets.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
-        if mains.isEmpty && widgets.isEmpty { return (compiledOutEntryPoints(in: target).isEmpty ? nil : [:], true) }
+        let launched = mains.isEmpty && widgets.isEmpty ? launchedBundles(in: target) : []
+        if mains.isEmpty && widgets.isEmpty && launched.isEmpty { return (compiledOutEntryPoints(in: target).isEmpty ? nil : [:], true) }
         var complete = true
         var found: [SourceLocation: [[BranchChoice]]] = [:]
         for widget in widgets { found[widget.location, default: []].append([]) }
         struct Visit: Hashable { let bundle: SourceLocation; let choices: [BranchChoice] }
-        var pending = mains.map { Visit(bundle: $0.type.location, choices: []) }
+        var pending = mains.map { Visit(bundle: $0.type.location, choices: []) } + launched.map { Visit(bundle: $0.bundle.type.location, choices: $0.choices) }
         // A bundle is walked once for each set of branches it is listed in (a few at most; bounded all the same).
         var seen: Set<Visit> = []
         while let visit = pending.popLast(), seen.count < 4_096 {

@@ -63,6 +63,12 @@ public struct SurfaceModel: Sendable {
     /// The `@main` widget bundle(s) compiled into a target (by its shipping build).
     public func mainBundles(in target: Target) -> [WidgetBundleSurface] { registry.mainBundles(in: target) }
 
+    /// The bundles a custom `@main` entry point of the target starts (`static func main() { Bundle18.main() }`), with
+    /// the branches each is started in; empty when the target has a `@main` bundle or widget.
+    public func launchedBundles(in target: Target) -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] {
+        mainBundles(in: target).isEmpty ? registry.launchedBundles(in: target) : []
+    }
+
     /// `@main` bundles and widgets of the target's files that its shipping build leaves out, when it compiles no
     /// other: the target then ships nothing (see `Registrations.compiledOutEntryPoints(in:)`).
     public func compiledOutEntryPoints(in target: Target) -> [TypeDecl] { registry.compiledOutEntryPoints(in: target) }

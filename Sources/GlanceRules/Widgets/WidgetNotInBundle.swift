@@ -271,20 +271,21 @@ struct WidgetNotInBundle: Rule {
                 }
                 continue
             }
-            if let opaque = mains.first.flatMap({ $0.unresolved.first }) {
-                context.skip("\(mains[0].type.qualifiedName).body uses \(opaque), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
+            let launched = model.launchedBundles(in: target).map(\.bundle)
+            if let opaque = (mains + launched).first(where: { !$0.unresolved.isEmpty }) {
+                context.skip("\(opaque.type.qualifiedName).body uses \(opaque.unresolved[0]), which Glance cannot follow; bundle membership not checked", file: context.relativePath(opaque.type.location))
                 continue
             }
             guard let bundled = model.bundledTypes(in: target) else {
-                // A custom entry point (`@main enum Entry { static func main() { … } }`) is not followed.
+                // A custom entry point (`@main enum Entry { static func main() { … } }`) that starts no bundle Glance knows.
                 let entry = context.resolver.allTypes.first { $0.isMain && context.resolver.targets(of: $0).contains { $0.id == target.id } }
-                let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget; its main() is not followed, so bundle membership is not checked" }
+                let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget and starts no bundle Glance can see (BundleName.main()), so bundle membership is not checked" }
                     ?? model.unreadSourceThatMayHoldTheBundle(of: target).map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(model.relativePath($0))" }
                     ?? "target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources"
                 context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
             }
-            let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
+            let mainName = mains.first?.type.qualifiedName ?? (launched.isEmpty ? "the @main widget" : launched.map(\.type.qualifiedName).joined(separator: " or "))
             // A bundle that names it under a `#if` that is false here left it out on purpose.
             for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
