@@ -63,8 +63,12 @@ struct SurfaceBuilder {
         for intent in intents {
             let code = ViewTree(roots: resolver.declarations(of: intent.type).flatMap { $0.members.map(\.code) }, context: intent.typeName,
                                 resolver: resolver, followsTypes: false)
-            for scoped in code.calls(named: "OpenURLIntent") {
-                deepLinks += link(scoped.call, source: .openURLIntent, surface: .intent, owner: intent.typeName,
+            let opens = code.calls(named: "open").filter { scoped in
+                guard let base = scoped.call.base?.dottedPath else { return false }
+                return ["UIApplication.shared", "NSWorkspace.shared"].contains(base) && scoped.call.unlabeled.count == 1
+            }
+            for (scoped, source) in code.calls(named: "OpenURLIntent").map({ ($0, DeepLink.Source.openURLIntent) }) + opens.map({ ($0, .openURL) }) {
+                deepLinks += link(scoped.call, source: source, surface: .intent, owner: intent.typeName,
                                   context: scoped.context, targets: intent.targets, presentation: nil, in: code).map { link in
                     var owned = link
                     owned.ownerType = intent.type

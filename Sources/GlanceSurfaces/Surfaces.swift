@@ -354,7 +354,14 @@ public struct AlarmSurface: Sendable {
 
 /// A deep link a surface carries.
 public struct DeepLink: Sendable {
-    public enum Source: String, Sendable { case widgetURL, link = "Link", openURLIntent = "OpenURLIntent" }
+    public enum Source: String, Sendable {
+        case widgetURL, link = "Link", openURLIntent = "OpenURLIntent"
+        /// `UIApplication.shared.open(url)` / `NSWorkspace.shared.open(url)` in an App Intent's code.
+        case openURL = "open(_:)"
+
+        /// The system opens the URL like any other (not a widget's own link, which WidgetKit hands to its app).
+        public var opensLikeAnyURL: Bool { self == .openURLIntent || self == .openURL }
+    }
     public enum Surface: String, Sendable { case widget, liveActivity, control, intent }
     public let source: Source
     public let surface: Surface
