@@ -85,6 +85,7 @@ public final class SourceIndex: @unchecked Sendable {
         "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
         "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext", "UIApplicationMain", "FlutterAppDelegate",
         "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate", "NSApplicationDelegate", "NSApplicationDelegateAdaptor",
+        "AppShortcutsProvider",
     ]
 
     /// Reads a file's text. It throws `SourceLoadError` (or any error) when the file is not read.

@@ -40,6 +40,9 @@ final class CodeScan {
         let resolver = self.resolver
         // `let group = …` earlier in the same member, for ids passed through a local name.
         var locals: [String: Expr] = [:]
+        // Contents given to `activity.end(content, dismissalPolicy: .immediate)`: the activity is removed at once,
+        // so a stale date in them is never shown.
+        var endedAtOnce: Set<SourceLocation> = []
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
             if case .binding(let name, _, let value?, _) = expr { locals[siteKey(site) + "|" + name] = value }
@@ -133,6 +136,10 @@ final class CodeScan {
                     }
                     staleDateUses.append(use)
                 }
+            case "end" where call.base != nil:
+                if case .member(nil, "immediate", _)? = call.argument("dismissalPolicy"), let content = call.unlabeled.first.map(local) {
+                    endedAtOnce.insert(content.location)
+                }
             case "handGestureShortcut":
                 if case .member(_, "primaryAction", _)? = call.unlabeled.first {
                     primaryActions.append(PrimaryActionUse(call: call, attachedTo: call.base.flatMap(Chains.rootName), context: site.context,
@@ -191,6 +198,7 @@ final class CodeScan {
         } }
         urlHandlers += delegateHandlers(files) + objectiveCHandlers()
         alarms.sort { $0.location < $1.location }
+        staleDateUses.removeAll { endedAtOnce.contains($0.location) }
     }
 
     /// Code written for previews, mocks, samples or tests: its type, member or file name says so, or a folder

@@ -24,6 +24,7 @@ struct SurfaceBuilder {
         let controls = controlTypes.map { control($0, registrations: registrations) }
         let liveActivities = widgets.compactMap(liveActivity)
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
+        let shortcuts = appShortcutIntents()
         parseStoreUsers()
         let scan = CodeScan(resolver: resolver)
         scan.run()
@@ -105,7 +106,7 @@ struct SurfaceBuilder {
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
                             activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses, apiUses: scan.apiUses,
                             alarmMetadataUses: scan.alarmMetadataUses,
-                            primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, skips: skips)
+                            primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, appShortcutIntents: shortcuts, skips: skips)
     }
 
     /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
@@ -288,6 +289,20 @@ struct SurfaceBuilder {
     }
 
     // MARK: - Intents and bundles
+
+    /// The intents (qualified names) an `AppShortcutsProvider` offers as App Shortcuts (`AppShortcut(intent: X())`).
+    func appShortcutIntents() -> Set<String> {
+        var names: Set<String> = []
+        for provider in resolver.types(conformingTo: "AppShortcutsProvider") {
+            let code = resolver.declarations(of: provider).flatMap { $0.members(named: "appShortcuts") }.map(\.code)
+            let tree = ViewTree(roots: code, context: provider.qualifiedName, resolver: resolver, followsTypes: false)
+            for scoped in tree.calls(named: "AppShortcut") {
+                guard let expr = scoped.call.argument("intent"), let name = Resolver.typeName(of: expr) else { continue }
+                names.insert(resolver.primaryDeclaration(of: name, context: scoped.context, from: expr.location.file)?.qualifiedName ?? name)
+            }
+        }
+        return names
+    }
 
     func intent(_ type: TypeDecl) -> IntentSurface {
         let declarations = resolver.declarations(of: type)

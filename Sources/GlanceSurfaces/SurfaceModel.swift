@@ -31,6 +31,8 @@ public struct SurfaceModel: Sendable {
     public let alarmMetadataUses: [AlarmMetadataUse]
     public let primaryActions: [PrimaryActionUse]
     public let urlHandlers: [URLHandler]
+    /// Intents an `AppShortcutsProvider` offers as App Shortcuts (qualified names): the system runs their `perform()`.
+    public let appShortcutIntents: Set<String>
     /// Why parts of the project could not be modelled (unreadable files, unknown settings).
     public let skips: [Skip]
 

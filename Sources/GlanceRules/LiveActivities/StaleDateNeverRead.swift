@@ -20,6 +20,25 @@ struct StaleDateNeverRead: Rule {
             report: stale arrival times look live <https://github.com/OneBusAway/onebusaway-ios/issues/1376>
             """,
         triggeringExamples: [
+            // An end that keeps the activity on the Lock Screen (.default, .after(date)) can still show it stale.
+            RuleExample(files: [
+                .app("""
+                    func finish(_ activity: Activity<TripAttributes>) async {
+                        await activity.end(ActivityContent(state: .init(minutes: 0), staleDate: .now), dismissalPolicy: .after(.now.addingTimeInterval(3600)))
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ↓ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .app("""
                     func update(_ activity: Activity<TripAttributes>) async {
@@ -85,6 +104,28 @@ struct StaleDateNeverRead: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A stale date given only to end the activity at once (dismissalPolicy .immediate), directly or through a
+            // local: the activity is removed, so its stale date never shows.
+            RuleExample(files: [
+                .app("""
+                    func finish(_ activity: Activity<TripAttributes>) async {
+                        await activity.end(ActivityContent(state: .init(minutes: 0), staleDate: .now), dismissalPolicy: .immediate)
+                        let last = ActivityContent(state: TripAttributes.ContentState(minutes: 0), staleDate: Date())
+                        await activity.end(last, dismissalPolicy: .immediate)
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             // An unlabeled stale date parameter that defaults to nil, never passed.
             RuleExample(files: [
                 .app("""
