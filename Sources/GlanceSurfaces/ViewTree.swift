@@ -524,6 +524,12 @@ public struct ViewTree: Sendable {
     /// A computed property or method of the type in scope, from its declarations and the extensions `file`
     /// sees — also when the type is a framework type the project extends (`extension View { … }`) — else a
     /// file-scope one (`@WidgetBundleBuilder private var current: some Widget { … }`), as Swift looks names up.
+    /// Whether the project declares code for a name written in `file` inside `context`: a member of the type (or a
+    /// type around it, or an extension of a framework type such as `View`), or a file-scope function.
+    public func projectDeclares(_ name: String, in context: String?, file: String) -> Bool {
+        !memberCode(name, in: context, file: file).isEmpty
+    }
+
     func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         cache.memo("member|\(resolver.scope(from: file).key)|\(context ?? "")|\(name)") { uncachedMemberCode(name, in: context, file: file) }
     }
