@@ -158,6 +158,11 @@ extension CommandLineTool {
         if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
             output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
         }
+        if !quiet {
+            for unread in model.project.unreadProjects {
+                output.standardError += "glance: note: " + OutputText.escaped(unread) + "; not read (the other projects are)\n"
+            }
+        }
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
         return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot,
                           failing: result.violations.contains { $0.severity == .error || settings.strict },

@@ -356,6 +356,9 @@ public struct ProjectModel: Sendable, Codable {
     public let generators: [ProjectGenerator]
     /// Things that could not be read, each naming its file; the run goes on without them.
     public let notes: [String]
+    /// Projects found beside others that could not be read at all (an `.xcodeproj` folder with no
+    /// `project.pbxproj`, a damaged one), each as its error: `Old.xcodeproj: no project.pbxproj inside`.
+    public var unreadProjects: [String] = []
     /// The asset catalogs of all targets, by absolute path.
     public let assetCatalogs: [String: AssetCatalog]
     /// The Swift modules: one per target (same id), plus one per local package target a target links.
