@@ -78,7 +78,10 @@ public struct BranchChoice: Sendable, Hashable {
         guard case .call(let check) = test, ["#available", "#unavailable"].contains(check.name) else { return nil }
         var versions: [String: String] = [:]
         for argument in check.arguments {
-            if let platform = argument.label, case .number(let version, _) = argument.value { versions[platform] = version }
+            // `iOSApplicationExtension 17.0` is the check for iOS, written for extension code.
+            if let platform = argument.label, case .number(let version, _) = argument.value {
+                versions[platform.hasSuffix("ApplicationExtension") ? String(platform.dropLast("ApplicationExtension".count)) : platform] = version
+            }
         }
         return versions.isEmpty ? nil : (check.name == "#available", versions)
     }
@@ -304,6 +307,22 @@ public struct ViewTree: Sendable {
         })
         cache.lock.lock(); cache.opaque = result; cache.lock.unlock()
         return result
+    }
+
+    /// The calls that stand in a view's place (a statement of a view builder, the root of a modifier chain, a
+    /// branch's view), with the branches each sits in: the views the tree draws, not the values passed to them.
+    public var placedCalls: [ScopedCall] {
+        var result: [ScopedCall] = []
+        walkReachable(visit: { _, _ in }, viewExpr: { expr, scope in
+            guard case .call(let call) = expr else { return }
+            result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels, choices: scope.choices))
+        })
+        return result
+    }
+
+    /// The tree of one call this tree reaches, walked afresh from it (its branches relative to it).
+    public func subtree(at scoped: ScopedCall) -> ViewTree {
+        ViewTree(roots: [Block([.call(scoped.call)])], context: scoped.context, resolver: resolver, followsTypes: followsTypes)
     }
 
     /// The largest number of matching calls on one path through the tree: the calls of alternatives
