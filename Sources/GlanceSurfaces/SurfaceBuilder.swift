@@ -388,16 +388,29 @@ struct SurfaceBuilder {
     }
 
     /// A URL expression's text: `URL(string: "…")`, `URL(string: constant)!`, a `URL` constant, a string;
-    /// with interpolation, only the known beginning.
+    /// with interpolation or a concatenation, the known beginning (interpolated constants included); a
+    /// `URLComponents` value's `url` (its literal scheme, host and path).
     func urlText(_ expr: Expr, context: String?, in tree: ViewTree? = nil, depth: Int = 0) -> (url: String?, prefix: String?) {
         guard depth < 6 else { return (nil, nil) }
         switch expr {
         case .call(let call) where call.name == "URL":
             if let string = call.argument("string") { return urlText(string, context: context, in: tree, depth: depth + 1) }
             return (nil, nil)
+        case .call(let call) where call.name == "URLComponents":
+            if let string = call.argument("string") { return urlText(string, context: context, in: tree, depth: depth + 1) }
+            return (nil, nil)
+        case .member(.identifier(let name, let location)?, "url", _):
+            // `var components = URLComponents(); components.scheme = "pocket"; …; components.url`
+            return componentsText(name, before: location, context: context, in: tree)
         case .string(let literal):
             if let value = resolver.stringValue(expr, context: context) { return (value, value) }
-            return (nil, literal.prefix.isEmpty ? nil : literal.prefix)
+            var known = ""
+            for segment in literal.segments {
+                if case .text(let part) = segment { known += part; continue }
+                guard case .interpolation(let inner) = segment, let value = resolver.stringValue(inner, context: context) else { break }
+                known += value
+            }
+            return (nil, known.isEmpty ? nil : known)
         case .identifier, .member:
             if case .identifier(let name, let location) = expr, let local = tree?.localValue(name, before: location) {
                 return urlText(local, context: context, in: tree, depth: depth + 1)
@@ -408,10 +421,45 @@ struct SurfaceBuilder {
             }
             return (nil, nil)
         case .operation("+", let operands, _):
-            if let first = operands.first, let value = resolver.stringValue(first, context: context) { return (nil, value) }
-            return (nil, nil)
+            var known = ""
+            for operand in operands {
+                guard let value = resolver.stringValue(operand, context: context) else { break }
+                known += value
+            }
+            return (nil, known.isEmpty ? nil : known)
         default:
             return (nil, nil)
         }
+    }
+
+    /// The URL a `URLComponents` local builds from literal parts assigned before `location` (`scheme`, `host`,
+    /// `path`): the whole URL when every part is known, else the known beginning (`pocket://`).
+    func componentsText(_ name: String, before location: SourceLocation, context: String?, in tree: ViewTree?) -> (url: String?, prefix: String?) {
+        guard let tree, let initial = tree.localValue(name, before: location) else { return (nil, nil) }
+        if case .call(let call) = initial, call.name == "URLComponents", call.arguments.isEmpty {} else {
+            if case .call(let call) = initial, call.name == "URLComponents" { return urlText(initial, context: context, in: tree) }
+            return (nil, nil)
+        }
+        var parts: [String: String?] = [:]
+        for block in tree.blocks {
+            block.walk { expr in
+                guard case .assignment(.member(.identifier(name, _)?, let part, _), "=", let value, let at) = expr, at < location,
+                      ["scheme", "host", "path", "query"].contains(part) else { return }
+                parts[part] = .some(resolver.stringValue(value, context: context))
+            }
+        }
+        guard let scheme = parts["scheme"] ?? nil else { return (nil, nil) }
+        let host = parts["host"], path = parts["path"], query = parts["query"]
+        var text = scheme + "://"
+        if host != nil {
+            guard let host = host ?? nil else { return (nil, text) }
+            text += host
+        }
+        if path != nil {
+            guard let path = path ?? nil else { return (nil, text) }
+            text += path
+        }
+        if query != nil { return (nil, text) }
+        return (text, text)
     }
 }

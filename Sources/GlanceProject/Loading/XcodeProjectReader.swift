@@ -315,7 +315,12 @@ struct XcodeProjectReader {
                 do {
                     let value = try PlistReader.read(resolved, fileSystem: fileSystem)
                     if let dictionary = value.dictionary {
-                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
+                        // Xcode expands entitlements with the build settings and the bundle's own id
+                        // (`group.$(CFBundleIdentifier)`, `iCloud.$(CFBundleIdentifier)`).
+                        let bundleID = info.plist["CFBundleIdentifier"]?.string.flatMap { $0.contains("$") ? nil : $0 } ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
+                        let expanding = BuildSettings(layers: [settings.assignments], builtins: settings.builtins.merging(["CFBundleIdentifier": bundleID]) { own, _ in own },
+                                                      sdk: settings.sdk, configuration: settings.configuration)
+                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: expanding) }
                     } else {
                         entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
                     }

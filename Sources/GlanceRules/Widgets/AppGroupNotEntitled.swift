@@ -31,6 +31,14 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
+            // The id is built from the running bundle's id: in the widget extension it is the extension's own
+            // (group.com.example.app.widgets), which neither target is entitled to (FC3-13).
+            RuleExample.shared("""
+                enum Shared {
+                    static let suite = "group." + Bundle.main.bundleIdentifier!
+                    static var defaults: UserDefaults? { ↓UserDefaults(suiteName: suite) }
+                }
+                """).with("App") { $0.set(appGroups: ["group.com.example.app"]) }.with("Widgets") { $0.set(appGroups: ["group.com.example.app"]) },
             RuleExample.app("""
                 enum Shared { static let group = "group.com.example.shared" }
                 let url = FileManager.default.↓containerURL(forSecurityApplicationGroupIdentifier: Shared.group)
@@ -80,6 +88,10 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) },
+            // Built from the bundle id, in the app only, which is entitled to that group.
+            RuleExample.app("""
+                let store = UserDefaults(suiteName: "group.\\(Bundle.main.bundleIdentifier ?? "")")
+                """).with("App") { $0.set(appGroups: ["group.com.example.app"]) },
             // A plain defaults suite, not an App Group.
             RuleExample.app("""
                 let overrides = UserDefaults(suiteName: "com.example.debug-overrides")
