@@ -95,6 +95,30 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Parked on purpose: commented out of the bundle, declared in a file of its own.
+            RuleExample(files: [
+                .widget("""
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            SummaryWidget()
+                            // StreakWidget() — back when the streak service ships
+                        }
+                    }
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """, name: "Bundle.swift"),
+                .widget("""
+                    struct StreakWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "streak", provider: StreakProvider()) { entry in StreakView(entry: entry) }
+                        }
+                    }
+                    """, name: "StreakWidget.swift"),
+            ]),
             // The condition is set for Release too (SWIFT_ACTIVE_COMPILATION_CONDITIONS).
             RuleExample.widget("""
                 #if FEATURE_WIDGETS
@@ -286,8 +310,15 @@ struct WidgetNotInBundle: Rule {
                 continue
             }
             let mainName = mains.first?.type.qualifiedName ?? (launched.isEmpty ? "the @main widget" : launched.map(\.type.qualifiedName).joined(separator: " or "))
-            // A bundle that names it under a `#if` that is false here left it out on purpose.
+            // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
+            // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
+            let bundleFiles = Set((mains + launched).map(\.type.location.file))
             for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+                if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
+                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(model.relativePath(file)) names it (commented out or otherwise): left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
             }
         }
