@@ -264,6 +264,17 @@ struct WidgetNotInBundle: Rule {
             ]),
         ])
 
+    /// `(FEATURE)` → `FEATURE` (the index keeps each `#if` clause's condition in parentheses).
+    static func withoutOuterParentheses(_ condition: String) -> String {
+        guard condition.hasPrefix("("), condition.hasSuffix(")") else { return condition }
+        var depth = 0
+        for (offset, character) in condition.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1; if depth == 0 && offset < condition.count - 1 { return condition } }
+        }
+        return String(condition.dropFirst().dropLast())
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         let build = context.resolver.build
@@ -278,14 +289,16 @@ struct WidgetNotInBundle: Rule {
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
             if let entry = model.compiledOutEntryPoints(in: target).first {
-                let condition = entry.conditions.joined(separator: " && ")
+                let condition = entry.conditions.map(Self.withoutOuterParentheses).joined(separator: " && ")
                 let compiling = build.configurations(compiling: entry.conditions, in: target, file: entry.location.file) ?? []
                 let elsewhere = compiling.isEmpty ? "no configuration of '\(target.name)' compiles it"
                     : "only \(compiling.joined(separator: ", ")) compile\(compiling.count == 1 ? "s" : "") it"
+                let names = surfaces.map(\.0.qualifiedName)
+                let listed = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
                 context.report(entry.location, """
                     @main \(entry.qualifiedName) sits under #if \(condition), which is false in the Release build of \
-                    '\(target.name)' (\(elsewhere)), so the extension ships none of its \(surfaces.count) widget\(surfaces.count == 1 ? "" : "s") \
-                    and controls. Set the condition for Release, or remove the #if.
+                    '\(target.name)' (\(elsewhere)), so the extension ships none of the widgets and controls it compiles \
+                    (\(listed)). Set the condition for Release, or remove the #if.
                     """, target: target)
                 continue
             }
