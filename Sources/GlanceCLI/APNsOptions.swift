@@ -13,12 +13,13 @@ public struct PushContext: Sendable {
     /// `GLANCE_APNS_KEY_FILE`, `GLANCE_APNS_KEY_ID`, `GLANCE_APNS_TEAM_ID`, `GLANCE_APNS_TOKEN_CACHE`, `HOME`…
     public var environment: [String: String]
     public var time: PushTime
-    public var makeTransport: @Sendable () -> any HTTPTransport
+    /// The transport of a run, made with `--timeout` and `--connections`.
+    public var makeTransport: @Sendable (TransportOptions) -> any HTTPTransport
     /// Where `glance push` writes each push's line as its answer comes; nil keeps everything in the run's
     /// `Output` (as tests read it).
     public var stream: LiveOutput?
 
-    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable () -> any HTTPTransport,
+    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable (TransportOptions) -> any HTTPTransport,
                 stream: LiveOutput? = nil) {
         self.environment = environment
         self.time = time
@@ -26,9 +27,9 @@ public struct PushContext: Sendable {
         self.stream = stream
     }
 
-    /// The process's environment, the system clock, URLSession.
+    /// The process's environment, the system clock, the platform's HTTP/2 client.
     public static var live: PushContext {
-        PushContext(environment: ProcessInfo.processInfo.environment, time: .system, makeTransport: { URLSessionTransport() })
+        PushContext(environment: ProcessInfo.processInfo.environment, time: .system, makeTransport: { platformTransport($0) })
     }
 }
 
@@ -36,7 +37,7 @@ public struct PushContext: Sendable {
 enum APNsOptions {
     static let flags: Set<String> = ["--sandbox", "--production", "--dry-run"]
     static let options: Set<String> = ["--key-file", "--key-id", "--team-id", "--bundle-id", "--project", "--host", "--retries",
-                                       "--cert", "--certificate"]
+                                       "--timeout", "--cert", "--certificate"]
 
     /// `--cert`/`--certificate` are known, to say why they are not supported.
     static func refuseCertificates(_ arguments: Arguments) throws {
@@ -61,6 +62,22 @@ enum APNsOptions {
         guard let text = arguments.option("--retries") else { return RetryPolicy() }
         guard let count = Int(text), (0...10).contains(count) else { throw CLIError.failure("--retries: \(Shown.quoted(text)) is not a number from 0 to 10") }
         return RetryPolicy(maxRetries: count)
+    }
+
+    /// `--timeout SECONDS` (1 to 3600; default 30) and, for `glance push`, `--connections N` (1 to 16; default 1).
+    static func transportOptions(_ arguments: Arguments) throws -> TransportOptions {
+        var options = TransportOptions()
+        if let text = arguments.option("--timeout") {
+            guard let seconds = Double(text), seconds.isFinite, (1...3600).contains(seconds) else {
+                throw CLIError.failure("--timeout: \(Shown.quoted(text)) is not a number of seconds from 1 to 3600")
+            }
+            options.timeout = seconds
+        }
+        if let text = arguments.option("--connections") {
+            guard let count = Int(text), (1...16).contains(count) else { throw CLIError.failure("--connections: \(Shown.quoted(text)) is not a number from 1 to 16") }
+            options.connections = count
+        }
+        return options
     }
 
     /// A UUID option (`--apns-id`, `--request-id`): lowercase, 8-4-4-4-12.

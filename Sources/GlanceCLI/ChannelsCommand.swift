@@ -42,6 +42,7 @@ extension CommandLineTool {
         let environment = try APNsOptions.environment(arguments, command: command)
         let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: .channels)
         let retry = try APNsOptions.retryPolicy(arguments)
+        let transportOptions = try APNsOptions.transportOptions(arguments)
         let requestID = try APNsOptions.requestID(arguments, "--request-id")
         let bundleID = try APNsOptions.bundleID(arguments, project: try loadProject(arguments, command: command), push: nil, command: command)
 
@@ -58,7 +59,7 @@ extension CommandLineTool {
             output.standardOutput += PushReporter.request(request, authorization: try redactedAuthorization(tokens))
             return
         }
-        let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
+        let client = APNsClient(transport: pushContext.makeTransport(transportOptions), tokens: tokens, retry: retry, time: pushContext.time)
         // Reading is repeated freely; creating or deleting a channel is not: after a 5xx or no answer it may have
         // happened already (a second create makes a second channel).
         let resend: ResendPolicy = ["list", "read"].contains(subcommand) ? .reading : .once

@@ -16,7 +16,7 @@ import GlanceSurfaces
 extension CommandLineTool {
     static let pushOptions: Set<String> = APNsOptions.options.union([
         "--token", "--tokens", "--channel", "--attributes", "--headers", "--priority", "--expiration", "--collapse-id",
-        "--apns-id", "--request-id", "--concurrency", "--reporter",
+        "--apns-id", "--request-id", "--concurrency", "--connections", "--reporter",
     ])
 
     /// The most bytes of a push body `glance push` reads (APNs takes 4096, 5120 on broadcast; more is refused).
@@ -42,7 +42,10 @@ extension CommandLineTool {
         let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
         var options = try pushOptions(arguments, broadcast: broadcast, output: &output)
-        let concurrency = try integer(arguments, "--concurrency", in: 1...100, default: 8)
+        let transportOptions = try APNsOptions.transportOptions(arguments)
+        // By default as many pushes in flight as the server allows on each connection (SETTINGS_MAX_CONCURRENT_STREAMS).
+        let concurrency = try integer(arguments, "--concurrency", in: 1...10_000,
+                                      default: transportOptions.connections * TransportOptions.maximumStreamsPerConnection)
 
         // The body (never a key, whatever the flags), the app's types and the bundle identifier.
         let body = try readInput { try PayloadDocument.read(path: $0, maximumBytes: Self.pushBodyLimit) }(bodyPath)
@@ -78,7 +81,7 @@ extension CommandLineTool {
             output.standardError += "glance: warning: --resend-unanswered: this push \(push.event == "start" ? "starts an activity" : "has an alert"); one that arrived and is sent again \(push.event == "start" ? "starts a second activity" : "alerts twice")\n"
         }
         flush(&output)
-        let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
+        let client = APNsClient(transport: pushContext.makeTransport(transportOptions), tokens: tokens, retry: retry, time: pushContext.time)
         let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: reporter == "text" && requests.count > 1,
                                     stream: pushContext.stream)
         let (batch, warnings) = Interrupts.handling({ progress.interrupt(signal: $0) }) {

@@ -231,6 +231,9 @@ public struct APNsClient: Sendable {
     /// between (the first one after the first push, which goes alone).
     public static let brokenConnectionsToStop = 2
 
+    /// A push the server did not process this many times in a row is left unsent.
+    public static let refusalsToGiveUp = 10
+
     public init(transport: any HTTPTransport, tokens: ProviderTokenSource, retry: RetryPolicy = RetryPolicy(), time: PushTime) {
         self.transport = transport
         self.tokens = tokens
@@ -244,7 +247,7 @@ public struct APNsClient: Sendable {
     /// `resend.afterNoAnswer`. A provider token is saved for later runs once APNs answered a request signed with
     /// it without refusing the credentials.
     public func send(_ request: HTTPRequest, resend: ResendPolicy = .push) async -> APNsExchange {
-        var attempts = 0, retries = 0
+        var attempts = 0, retries = 0, refusals = 0
         var waits: [TimeInterval] = []
         var notes: [String] = []
         var replacedToken = false
@@ -264,6 +267,13 @@ public struct APNsClient: Sendable {
                 answers.record()
             } catch {
                 let failure = error as? TransportError ?? TransportError("\(error)", kind: .closed)
+                // Not processed (GOAWAY, REFUSED_STREAM): sent again at once, on a connection that takes it; this is
+                // no retry of --retries, since the push cannot arrive twice.
+                if failure.kind == .refused && refusals < Self.refusalsToGiveUp {
+                    refusals += 1
+                    notes.append("sent again: \(failure.message)")
+                    continue
+                }
                 if failure.mayHaveArrived { _ = await transport.reconnect(replacing: failure.connection) }
                 switch retry.decide(failure, retries: retries, resend: resend, hostAnswered: answers.any) {
                 case .retry(let wait):
@@ -350,6 +360,10 @@ public struct APNsClient: Sendable {
                         brokenConnections.removeAll()
                     case .failed(let failure) where failure.kind == .notSent:
                         if stop == nil { stop = ("the batch stopped: a new connection failed", "a new connection failed (\(failure.message))", false) }
+                    case .failed(let failure) where failure.kind == .refused:
+                        if stop == nil {
+                            stop = ("the batch stopped: the server did not process a push \(Self.refusalsToGiveUp) times", "the server did not process a push \(Self.refusalsToGiveUp) times (last: \(failure.message))", false)
+                        }
                     case .failed(let failure):
                         if failure.connection >= answeredOn { brokenConnections.insert(failure.connection) }
                         if stop == nil && brokenConnections.count >= Self.brokenConnectionsToStop {

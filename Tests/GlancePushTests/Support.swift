@@ -79,12 +79,14 @@ final class FakeTime: @unchecked Sendable {
     }
 }
 
-/// The context of a test run: a private token cache and HOME, the given clock, URLSession (with `timeout`), and
-/// optionally a live stream.
+/// The context of a test run: a private token cache and HOME, the given clock, the platform's transport (with
+/// `timeout` unless the run gives --timeout), and optionally a live stream.
 func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 60,
                  stream: LiveOutput? = nil) -> PushContext {
     PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(environment) { $1 }, time: time.pushTime,
-                makeTransport: { URLSessionTransport(timeout: timeout) }, stream: stream)
+                makeTransport: { options in
+                    platformTransport(TransportOptions(timeout: options.timeout ?? timeout, connections: options.connections))
+                }, stream: stream)
 }
 
 /// Runs `glance` on a thread of its own, as the executable does: the command blocks while its requests run on
