@@ -290,6 +290,7 @@ private final class Connection {
     private(set) var openingFailure: TransportError?
     /// When something last arrived.
     private var lastRead = Date()
+    private var socketClosed = false
 
     init(number: Int, host: String, port: Int, context: OpaquePointer, timeout: TimeInterval) throws {
         self.number = number
@@ -526,10 +527,10 @@ private final class Connection {
             return stream.job.finish(.success(HTTPResponse(status: status, headers: stream.headers, body: stream.response, connection: number)))
         }
         if let last = goawayLastStream, identifier > last {
-            return stream.job.finish(.failure(refused("the server went away (GOAWAY) before processing it")))
+            return stream.job.finish(.failure(refused("GOAWAY before this stream")))
         }
         if errorCode == NGHTTP2_REFUSED_STREAM.rawValue || !stream.headersSent {
-            return stream.job.finish(.failure(refused(stream.headersSent ? "the server refused the stream (REFUSED_STREAM)" : "it was not sent before the connection closed")))
+            return stream.job.finish(.failure(refused(stream.headersSent ? "REFUSED_STREAM" : "not sent before the connection closed")))
         }
         let reason = errorCode == 0 ? "the stream ended without an answer" : "the server reset the stream: \(String(cString: nghttp2_http2_strerror(errorCode)))"
         stream.job.finish(.failure(TransportError("\(host): the connection closed before the answer (\(reason))", kind: .closed, connection: number)))
@@ -537,11 +538,11 @@ private final class Connection {
 
     fileprivate func headersNotSent(_ identifier: Int32) {
         guard let stream = streams.removeValue(forKey: identifier) else { return }
-        stream.job.finish(.failure(refused("it was not sent before the connection closed")))
+        stream.job.finish(.failure(refused("not sent before the connection closed")))
     }
 
     private func refused(_ why: String) -> TransportError {
-        TransportError("\(host): the server did not process the push: \(why)", kind: .refused, connection: number)
+        TransportError("\(host): the server did not process it (\(why))", kind: .refused, connection: number)
     }
 
     // MARK: Input and output
@@ -681,9 +682,9 @@ private final class Connection {
         streams = [:]
         for (identifier, stream) in left {
             if let last = goawayLastStream, identifier > last {
-                stream.job.finish(.failure(refused("the server went away (GOAWAY) before processing it")))
+                stream.job.finish(.failure(refused("GOAWAY before this stream")))
             } else if !stream.headersSent {
-                stream.job.finish(.failure(refused("it was not sent before the connection closed")))
+                stream.job.finish(.failure(refused("not sent before the connection closed")))
             } else {
                 var failure = failure ?? TransportError("\(host): the connection closed before the answer", kind: .closed)
                 failure.connection = number
@@ -698,7 +699,11 @@ private final class Connection {
         session = nil
         if let ssl { SSL_free(ssl) }
         ssl = nil
-        if socket >= 0 && state == .closed { Glibc.close(socket) }
+        if !socketClosed {
+            // Once only: the number may belong to a new connection after this.
+            socketClosed = true
+            Glibc.close(socket)
+        }
         state = .closed
     }
 
