@@ -23,7 +23,8 @@ SIGINT). --record appends to the file (earlier runs' lines stay). The server's c
 --max-requests-per-connection (default 1000000) makes Hypercorn close each connection with HTTP/2 GOAWAY after
 N requests; requests still in flight on it then get no answer. --http1-only offers only HTTP/1.1 by ALPN.
 
-With --goaway-after N, --close-after N, --slow-first SECONDS or --apns-streams N the stand-in serves with an
+With --goaway-after N, --close-after N, --slow-first SECONDS, --apns-streams N or --max-concurrent-streams N
+the stand-in serves with an
 HTTP/2 server of its own (h2 without Hypercorn), which behaves as a well-made server does:
   --goaway-after N    after the N-th request on a connection, GOAWAY (NO_ERROR) with that stream as last-stream-id;
                       the streams up to it are answered, later ones never taken up; then the connection closes.
@@ -408,7 +409,7 @@ class RawConnection:
         peer = writer.get_extra_info("peername") or ("?", 0)
         self.client = "%s:%s" % (peer[0], peer[1])
         self.connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False, header_encoding=None))
-        streams = 1 if args.apns_streams else args.max_concurrent_streams
+        streams = 1 if args.apns_streams else args.max_concurrent_streams or 100
         self.connection.local_settings = h2.settings.Settings(
             client=False, initial_values={h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: streams})
         self.requests = {}         # stream id -> {"headers": [...], "body": bytes, "receivedAt": seconds}
@@ -573,7 +574,7 @@ async def main():
                         help="own server: answer the first request of each connection this many seconds late")
     parser.add_argument("--apns-streams", type=int, default=0,
                         help="own server: SETTINGS_MAX_CONCURRENT_STREAMS 1 until the first answer, then N (as APNs)")
-    parser.add_argument("--max-concurrent-streams", type=int, default=100,
+    parser.add_argument("--max-concurrent-streams", type=int, default=0,
                         help="own server: SETTINGS_MAX_CONCURRENT_STREAMS (default 100)")
     parser.add_argument("--http1-only", action="store_true",
                         help="offer only HTTP/1.1 by ALPN (a server that does not speak HTTP/2)")
@@ -601,7 +602,7 @@ async def main():
     # pushes of a batch on a loaded machine, and the tests that count connections would see a second one.
     config.keep_alive_timeout = 600
     print(json.dumps({"port": port, "url": "https://127.0.0.1:%d" % port}), flush=True)
-    if args.goaway_after or args.close_after or args.slow_first or args.apns_streams:
+    if args.goaway_after or args.close_after or args.slow_first or args.apns_streams or args.max_concurrent_streams:
         await serve_raw(app, args, certfile, keyfile, listener)
         return
     # With a shutdown trigger of its own, Hypercorn leaves SIGTERM and SIGINT alone: they end the process at once,

@@ -329,6 +329,8 @@ public struct APNsClient: Sendable {
         var stop: (perRequest: String, reason: String, byAPNs: Bool)?
         if let refused = Self.credentialStop(firstExchange) {
             stop = (refused, refused, true)
+        } else if case .failed(let failure) = firstExchange.result, failure.kind == .notSent {
+            stop = ("the batch stopped: the connection failed", "the connection failed (\(failure.message))", false)
         } else if case .failed(let failure) = firstExchange.result {
             stop = ("the batch stopped: the first push got no answer", "the first push got no answer (\(failure.message))", false)
         }

@@ -106,12 +106,6 @@ public struct APNsEndpoint: Sendable, Equatable {
               let components = URLComponents(string: "https://" + text), let host = components.host, !host.isEmpty,
               components.path.isEmpty, components.query == nil
         else { throw PushInputError("--host", "\(Shown.quoted(override)) is not a host name with an optional port, such as api.sandbox.push.apple.com:2197") }
-        #if os(Linux)
-        // FoundationNetworking refuses URLs whose host is an IPv6 address (NSURLErrorBadURL).
-        if text.hasPrefix("[") || host.contains(":") {
-            throw PushInputError("--host", "\(Shown.quoted(override)): URLSession on Linux cannot send to an IPv6 address; give a host name that resolves to it (for ::1, localhost)")
-        }
-        #endif
         if let port = components.port, !(1...65535).contains(port) {
             throw PushInputError("--host", "\(Shown.quoted(override)): the port must be between 1 and 65535")
         }

@@ -195,7 +195,7 @@ private final class Engine: @unchecked Sendable {
     private func open(for request: HTTPRequest) {
         let number = nextNumber
         nextNumber += 1
-        let host = request.url.host ?? ""
+        let host = (request.url.host ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let port = request.url.port ?? 443
         locked { openedCount += 1 }
         do {
@@ -272,6 +272,7 @@ private final class Connection {
 
     let number: Int
     let host: String
+    let port: Int
     let socket: Int32
     let timeout: TimeInterval
     private(set) var state: State = .connecting
@@ -295,6 +296,7 @@ private final class Connection {
     init(number: Int, host: String, port: Int, context: OpaquePointer, timeout: TimeInterval) throws {
         self.number = number
         self.host = host
+        self.port = port
         self.timeout = timeout
         openDeadline = Date().addingTimeInterval(timeout)
         socket = try Self.connectSocket(host: host, port: port)
@@ -461,13 +463,19 @@ private final class Connection {
 
     // MARK: Streams
 
+    /// `:authority`: the host (an IPv6 address in brackets) and the port, as the URL has them.
+    private lazy var authority: String = {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return port == 443 ? name : "\(name):\(port)"
+    }()
+
     func submit(_ job: Engine.Job) {
         guard let session else { return job.finish(.failure(TransportError("\(host): the connection is not open", kind: .refused, connection: number))) }
         let request = job.request
         let url = request.url
         var path = url.path.isEmpty ? "/" : url.path
         if let query = url.query { path += "?" + query }
-        var fields: [(String, String)] = [(":method", request.method), (":scheme", "https"), (":authority", url.port.map { "\(url.host ?? ""):\($0)" } ?? (url.host ?? "")), (":path", path)]
+        var fields: [(String, String)] = [(":method", request.method), (":scheme", "https"), (":authority", authority), (":path", path)]
         for header in request.headers { fields.append((header.name, header.value)) }
         if let body = request.body {
             if request.header("content-type") == nil { fields.append(("content-type", "application/json")) }
@@ -559,7 +567,8 @@ private final class Connection {
         guard state != .closed else { return }
         if isOpening {
             if now >= openDeadline {
-                failOpening(TransportError("\(host): no answer within \(Int(timeout)) s while connecting", kind: .notSent))
+                failOpening(TransportError(state == .connecting ? "\(host): no TCP connection within \(Int(timeout)) s"
+                                                                : "\(host): no answer to the TLS handshake within \(Int(timeout)) s", kind: .notSent))
             }
             return
         }
