@@ -81,15 +81,22 @@ extension CommandLineTool {
             output.standardError += "glance: warning: --resend-unanswered: this push \(push.event == "start" ? "starts an activity" : "has an alert"); one that arrived and is sent again \(push.event == "start" ? "starts a second activity" : "alerts twice")\n"
         }
         flush(&output)
-        let client = APNsClient(transport: pushContext.makeTransport(transportOptions), tokens: tokens, retry: retry, time: pushContext.time)
-        let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: reporter == "text" && requests.count > 1,
-                                    stream: pushContext.stream)
+        let transport = pushContext.makeTransport(transportOptions)
+        let client = APNsClient(transport: transport, tokens: tokens, retry: retry, time: pushContext.time)
+        // A text batch ends with its counts and the tokens to drop; JSON always with a summary object.
+        var summary: (@Sendable ([APNsExchange]) -> String)?
+        if reporter == "json" {
+            summary = { @Sendable exchanges in PushReporter.jsonSummary(exchanges, connections: transport.connectionsOpened) }
+        } else if requests.count > 1 {
+            summary = { @Sendable exchanges in PushReporter.summary(exchanges) }
+        }
+        let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: summary, stream: pushContext.stream)
         let (batch, warnings) = Interrupts.handling({ progress.interrupt(signal: $0) }) {
             waitFor { (await client.sendAll(requests, concurrency: concurrency, resend: resend, observer: progress.observer), await tokens.warnings) }
         }
         for warning in warnings { output.standardError += "glance: warning: \(Shown.escaped(warning))\n" }
         output.standardOutput += progress.finish()
-        if reporter == "text" && requests.count > 1 { output.standardOutput += PushReporter.summary(batch.exchanges) }
+        if let summary { output.standardOutput += summary(batch.exchanges) }
         if let stop = batch.stop { output.standardError += "glance: \(stop.byAPNs ? "note" : "error"): \(Shown.escaped(stop.reason))\n" }
         let exchanges = batch.exchanges
         let answered = exchanges.compactMap(\.answer)

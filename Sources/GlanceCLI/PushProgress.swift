@@ -9,7 +9,8 @@ final class PushProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let api: APNsAPI
     private let json: Bool
-    private let summary: Bool
+    /// The summary printed after the lines on an interruption, if any.
+    private let summary: (@Sendable ([APNsExchange]) -> String)?
     private let stream: LiveOutput?
     private let requests: [HTTPRequest]
     private var results: [APNsExchange?]
@@ -24,8 +25,8 @@ final class PushProgress: @unchecked Sendable {
 
     /// - Parameters:
     ///   - json: one JSON object per push instead of text lines.
-    ///   - summary: on an interruption, print the summary after the lines (as the end of a text batch does).
-    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: Bool, stream: LiveOutput?) {
+    ///   - summary: on an interruption, the summary to print after the lines (as the end of the batch does).
+    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: (@Sendable ([APNsExchange]) -> String)?, stream: LiveOutput?) {
         self.requests = requests
         self.api = api
         self.json = json
@@ -110,7 +111,7 @@ final class PushProgress: @unchecked Sendable {
             all.append(exchange)
             text += render(exchange)
         }
-        if summary { text += PushReporter.summary(all) }
+        if let summary { text += summary(all) }
         let waited = waiting == 1 ? "1 push was waiting for an answer (it may have arrived)" : "\(waiting) pushes were waiting for an answer (they may have arrived)"
         let note = "glance: error: interrupted (\(Interrupts.name(signal))): \(waited), \(unsent) not sent\n"
         if let stream {

@@ -43,6 +43,18 @@ public enum PushReporter {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// The last line of `--reporter json`: `{"summary": {"pushes", "accepted", "refused", "refusedByReason" (reason →
+    /// count), "noAnswer", "notSent", "dropTokens" (tokens, in the order sent), "connections" (opened)}}`.
+    public static func jsonSummary(_ exchanges: [APNsExchange], connections: Int) -> String {
+        let counts = Summary(exchanges)
+        let summary: [String: Any] = [
+            "pushes": exchanges.count, "accepted": counts.accepted, "refused": counts.refused, "refusedByReason": counts.refusedByReason,
+            "noAnswer": counts.unanswered, "notSent": counts.notSent, "dropTokens": counts.tokensToDrop, "connections": connections,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: ["summary": summary], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     /// One JSON object per push, one per line: `token` or `channel`, `result` (`accepted`, `refused`, `noAnswer`
     /// — the request may have arrived —, `notSent`), `status`, `reason`, `apnsId` (device) or `apnsRequestId`
     /// (broadcast), `apnsUniqueId`, `explanation`, `attempts`, `waits` (seconds), `notes`, `dropToken`,
