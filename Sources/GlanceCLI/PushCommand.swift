@@ -84,11 +84,11 @@ extension CommandLineTool {
         let transport = pushContext.makeTransport(transportOptions)
         let client = APNsClient(transport: transport, tokens: tokens, retry: retry, time: pushContext.time)
         // A text batch ends with its counts and the tokens to drop; JSON always with a summary object.
-        var summary: (@Sendable ([APNsExchange]) -> String)?
+        var summary: (@Sendable (PushReporter.Summary) -> String)?
         if reporter == "json" {
-            summary = { @Sendable exchanges in PushReporter.jsonSummary(exchanges, connections: transport.connectionsOpened) }
+            summary = { @Sendable counts in PushReporter.jsonSummary(counts, connections: transport.connectionsOpened) }
         } else if requests.count > 1 {
-            summary = { @Sendable exchanges in PushReporter.summary(exchanges) }
+            summary = { @Sendable counts in PushReporter.summary(counts) }
         }
         let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: summary, stream: pushContext.stream)
         let (batch, warnings) = Interrupts.handling({ progress.interrupt(signal: $0) }) {
@@ -96,7 +96,7 @@ extension CommandLineTool {
         }
         for warning in warnings { output.standardError += "glance: warning: \(Shown.escaped(warning))\n" }
         output.standardOutput += progress.finish()
-        if let summary { output.standardOutput += summary(batch.exchanges) }
+        if let summary { output.standardOutput += summary(PushReporter.Summary(batch.exchanges)) }
         if let stop = batch.stop { output.standardError += "glance: \(stop.byAPNs ? "note" : "error"): \(Shown.escaped(stop.reason))\n" }
         let exchanges = batch.exchanges
         let answered = exchanges.compactMap(\.answer)
@@ -153,7 +153,14 @@ extension CommandLineTool {
         if tokens.count > 1 && options.requestID != nil {
             throw CLIError.usage("--apns-id names one push; leave it out with --tokens (APNs makes one per push)", command: "push")
         }
-        return tokens.map { APNsRequests.device(token: $0, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint) }
+        // One request made in full; the others are copies with their own path, so they share its headers and body
+        // (50,000 tokens are then 50,000 URLs, not 50,000 sets of headers).
+        let first = APNsRequests.device(token: tokens[0], bundleID: bundleID, body: body.data, options: options, endpoint: endpoint)
+        return tokens.map { token in
+            var request = first
+            request.url = endpoint.url(path: "/3/device/" + token)
+            return request
+        }
     }
 
     /// `glance payload check` on the push as it will be sent: findings go to standard error; errors stop the run

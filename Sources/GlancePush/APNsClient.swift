@@ -320,11 +320,15 @@ public struct APNsClient: Sendable {
     /// - Returns: One exchange per request, in the order given, and why the batch stopped early.
     public func sendAll(_ requests: [HTTPRequest], concurrency: Int, resend: ResendPolicy = .push, observer: BatchObserver? = nil) async -> APNsBatch {
         guard let first = requests.first else { return APNsBatch(exchanges: [], stop: nil) }
-        var results = [APNsExchange?](repeating: nil, count: requests.count)
+        // Every place holds a "not sent" exchange until the request's own comes (an array of optionals mapped at the
+        // end would hold a batch's exchanges twice).
+        var results = requests.map { APNsExchange(request: $0, result: .notSent("not sent"), attempts: 0, waits: [], notes: []) }
+        var done = [Bool](repeating: false, count: requests.count)
         let interrupted = (perRequest: "interrupted", reason: "interrupted", byAPNs: false)
         guard observer?.started(0) ?? true else { return Self.unsent(requests, stop: interrupted, observer: observer) }
         let firstExchange = await send(first, resend: resend)
         results[0] = firstExchange
+        done[0] = true
         observer?.finished(0, firstExchange)
         var stop: (perRequest: String, reason: String, byAPNs: Bool)?
         if let refused = Self.credentialStop(firstExchange) {
@@ -354,6 +358,7 @@ public struct APNsClient: Sendable {
                 }
                 while let (index, exchange) = await group.next() {
                     results[index] = exchange
+                    done[index] = true
                     observer?.finished(index, exchange)
                     if stop == nil, let refused = Self.credentialStop(exchange) { stop = (refused, refused, true) }
                     switch exchange.result {
@@ -382,7 +387,7 @@ public struct APNsClient: Sendable {
                 }
             }
         }
-        let unsent = requests.indices.filter { results[$0] == nil }
+        let unsent = requests.indices.filter { !done[$0] }
         for index in unsent {
             let exchange = APNsExchange(request: requests[index], result: .notSent(stop?.perRequest ?? "not sent"), attempts: 0, waits: [], notes: [])
             results[index] = exchange
@@ -391,7 +396,7 @@ public struct APNsClient: Sendable {
         let batchStop = stop.map { stop in
             APNsBatch.Stop(reason: "stopped the batch: \(stop.reason); \(unsent.count) \(unsent.count == 1 ? "push" : "pushes") not sent", byAPNs: stop.byAPNs)
         }
-        return APNsBatch(exchanges: results.map { $0! }, stop: unsent.isEmpty ? nil : batchStop)
+        return APNsBatch(exchanges: results, stop: unsent.isEmpty ? nil : batchStop)
     }
 
     /// A batch of which nothing was sent.

@@ -236,6 +236,7 @@ public enum APNsRequests {
     /// must be ASCII hexadecimal digits (0-9, a-f, A-F; not fullwidth ones), an even number of them, at most
     /// `maximumTokenDigits`.
     public static func tokenProblem(_ text: String) -> String? {
+        if isPlainToken(text) { return nil }
         let token = text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }
         guard !token.isEmpty else { return "is empty" }
         if let bad = token.first(where: { !Self.isHexDigit($0) }) {
@@ -251,8 +252,17 @@ public enum APNsRequests {
 
     /// A device token as people paste it: spaces and `<…>` removed; nil when `tokenProblem` finds one.
     public static func normalizedToken(_ text: String) -> String? {
+        if isPlainToken(text) { return text }
         guard tokenProblem(text) == nil else { return nil }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }))
+    }
+
+    /// A token as the app sends it: an even number of ASCII hexadecimal digits, at most `maximumTokenDigits`,
+    /// nothing else (checked byte by byte: the common case of a batch's every line).
+    static func isPlainToken(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumTokenDigits, bytes.count % 2 == 0 else { return false }
+        return bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
     }
 
     static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -291,7 +301,8 @@ public struct TokenList: Sendable, Equatable {
             throw PushInputError(failure.subject, failure.reason)
         }
         guard let text = String(data: data, encoding: .utf8) else { throw PushInputError(name, "cannot be read as UTF-8 text") }
-        if let material = Shown.keyMaterial(text), material.contains("PEM") {
+        // PEM text has dashes; the check of the whole text is left out for the common file without any.
+        if text.contains("-----"), let material = Shown.keyMaterial(text), material.contains("PEM") {
             throw PushInputError(name, "holds \(material), not device tokens (one per line)")
         }
         return try TokenList(text: text, name: name)
@@ -305,14 +316,15 @@ public struct TokenList: Sendable, Equatable {
         // A byte order mark (Windows editors write one) is not part of the first line.
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = APNsRequests.isPlainToken(String(raw)) ? String(raw) : raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if let problem = APNsRequests.tokenProblem(line) {
                 let shown = line.count > 40 ? "the token" : Shown.quoted(line)
                 throw PushInputError("\(name):\(index + 1)", "\(shown) \(problem); the file holds one hexadecimal token per line")
             }
             let token = APNsRequests.normalizedToken(line)!
-            if seen.insert(token.lowercased()).inserted { tokens.append(token) } else { repeated.append(index + 1) }
+            let key = token.utf8.contains { (0x41...0x46).contains($0) } ? token.lowercased() : token
+            if seen.insert(key).inserted { tokens.append(token) } else { repeated.append(index + 1) }
         }
         guard !tokens.isEmpty else { throw PushInputError(name, "holds no tokens") }
         self.tokens = tokens
