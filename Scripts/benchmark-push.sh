@@ -4,10 +4,11 @@
 # of the process), peak memory (maximum resident set) and connections opened. Glance runs at its default settings;
 # aioapns at its own (a pool of up to 10 connections, every notification started at once).
 #
-# The stand-in is nghttpd (Debian: nghttp2-server), serving an empty file per token with 200 over HTTP/2 and TLS,
-# with SETTINGS_MAX_CONCURRENT_STREAMS 1000 as APNs: the project's Python stand-in (Hypercorn) answers about
-# 1,500 requests per second at best, so it, not the client, would set the pace; the table's last rows show that, at
-# 1,000 tokens. Neither stand-in checks what a real APNs checks at this speed, so the numbers are the clients' cost.
+# The stand-in is nginx (Debian: nginx), answering every push with 200 and the request's apns-id over HTTP/2 and TLS,
+# with SETTINGS_MAX_CONCURRENT_STREAMS 1000 as APNs, in one worker process: the project's Python stand-in (Hypercorn)
+# answers only about 1,500 requests per second, so it, not the client, would set the pace (the table's last rows
+# show that, at 1,000 tokens). nghttpd (nghttp2-server) would be as fast but cannot send apns-id back, which aioapns
+# needs. nginx checks nothing that APNs checks, so the numbers are the clients' own cost.
 #
 # Needs Scripts/setup-push-tests.sh (the test CA in the system's trust store, the stand-in's virtualenv); installs
 # aioapns into a virtualenv beside it; builds glance in release mode.
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
 home=${GLANCE_PUSH_TEST_HOME:-$HOME/.cache/glance/push-tests}
-command -v nghttpd >/dev/null || { echo "benchmark-push: nghttpd is missing; install Debian's nghttp2-server" >&2; exit 2; }
+command -v nginx >/dev/null || { echo "benchmark-push: nginx is missing; install Debian's nginx" >&2; exit 2; }
 [ -x "$home/venv/bin/python" ] && [ -f "$home/ca/ca.pem" ] || { echo "benchmark-push: run Scripts/setup-push-tests.sh first" >&2; exit 2; }
 if [ ! -x "$home/bench-venv/bin/python" ]; then
     "$home/venv/bin/python" -m venv "$home/bench-venv"

@@ -20,6 +20,33 @@ KEY = os.path.join(ROOT, "Tests/GlancePushTests/Fixtures/AuthKey_TESTKEY001.p8")
 KEY_ID, TEAM_ID, BUNDLE_ID = "TESTKEY001", "TEAM123456", "com.example.productivitytimer"
 BODY = os.path.join(ROOT, "Examples/ProductivityTimer/Pushes/2-update.json")
 SIZES = (1000, 10000, 50000)
+NGINX = """
+daemon off;
+master_process off;
+worker_processes 1;
+pid %(work)s/nginx.pid;
+error_log %(work)s/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path %(work)s/nginx-body;
+    proxy_temp_path %(work)s/nginx-proxy;
+    fastcgi_temp_path %(work)s/nginx-fastcgi;
+    uwsgi_temp_path %(work)s/nginx-uwsgi;
+    scgi_temp_path %(work)s/nginx-scgi;
+    server {
+        listen 127.0.0.1:%(port)d ssl http2;
+        ssl_certificate %(certificate)s;
+        ssl_certificate_key %(key)s;
+        http2_max_concurrent_streams 1000;
+        keepalive_requests 1000000;
+        location / {
+            add_header apns-id $http_apns_id always;
+            return 200;
+        }
+    }
+}
+"""
 
 
 def free_port():
@@ -79,16 +106,15 @@ def main():
             files[size] = os.path.join(work, "tokens-%d.txt" % size)
             with open(files[size], "w") as file:
                 file.write("".join(token + "\n" for token in tokens[:size]))
-        # nghttpd answers a POST to an existing file with 200 and the file (empty); a token's path is a file.
-        documents = os.path.join(work, "htdocs")
-        os.makedirs(os.path.join(documents, "3/device"))
-        for token in tokens:
-            open(os.path.join(documents, "3/device", token), "w").close()
-        nghttpd_port = free_port()
-        nghttpd = subprocess.Popen(["nghttpd", "-m", "1000", "-d", documents, "-a", "127.0.0.1",
-                                    str(nghttpd_port), keyfile, certfile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stand_ins.append(nghttpd)
-        wait_for_port(nghttpd_port, nghttpd)
+        # nginx answers every request with 200 and the request's apns-id, as APNs does (aioapns matches answers to
+        # requests by it), over HTTP/2 with 1,000 streams a connection, in one worker process.
+        nginx_port = free_port()
+        configuration = os.path.join(work, "nginx.conf")
+        with open(configuration, "w") as file:
+            file.write(NGINX % {"work": work, "port": nginx_port, "certificate": certfile, "key": keyfile})
+        nginx = subprocess.Popen(["nginx", "-p", work, "-c", configuration], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stand_ins.append(nginx)
+        wait_for_port(nginx_port, nginx)
         python_port = free_port()
         python_stand_in = subprocess.Popen([args.stand_in_python, os.path.join(HERE, "server.py"), "--ca-dir", args.ca_dir,
                                             "--key-file", KEY, "--key-id", KEY_ID, "--team-id", TEAM_ID, "--bundle-id", BUNDLE_ID,
@@ -115,7 +141,7 @@ def main():
             return wall, cpu, memory, result["accepted"], result["connections"]
 
         rows = []
-        plan = [("nghttpd", nghttpd_port, size) for size in SIZES] + [("Python stand-in", python_port, SIZES[0])]
+        plan = [("nginx", nginx_port, size) for size in SIZES] + [("Python stand-in", python_port, SIZES[0])]
         for server_name, port, size in plan:
             results = {}
             for name, client in (("Glance", glance), ("aioapns", aioapns)):

@@ -38,8 +38,9 @@ extension CommandLineTool {
         let broadcast = arguments.option("--channel") != nil
         let api: APNsAPI = broadcast ? .broadcast : .device
         let reporter = try arguments.choice("--reporter", ["text", "json"], default: "text", command: "push")
-        let environment = try APNsOptions.environment(arguments, command: "push")
-        let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: api)
+        let profile = try APNsProfile(arguments, environment: pushContext.environment)
+        let environment = try profile.apnsEnvironment(command: "push")
+        let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
         var options = try pushOptions(arguments, broadcast: broadcast, output: &output)
         let transportOptions = try APNsOptions.transportOptions(arguments)
@@ -54,7 +55,7 @@ extension CommandLineTool {
         }
         let project = try loadProject(arguments, command: "push")
         try requireType(for: Push(body: body, broadcast: broadcast), catalog: project?.catalog, arguments: arguments)
-        let bundleID = try APNsOptions.bundleID(arguments, project: project, push: Push(body: body, broadcast: broadcast), command: "push")
+        let bundleID = try APNsOptions.bundleID(profile, project: project, push: Push(body: body, broadcast: broadcast), command: "push")
         let fileHeaders = try arguments.option("--headers").map { try readInput { try APNsHeaders.read(path: $0) }($0) }
         options.extraHeaders = try headersToSend(fileHeaders, overriddenBy: options, output: &output)
         // Defaults where neither a flag nor --headers sets the header: priority 10 (what APNs assumes), and an
@@ -66,11 +67,11 @@ extension CommandLineTool {
         let requests = try pushRequests(arguments, body: body, bundleID: bundleID, options: options, endpoint: endpoint, output: &output)
 
         // The check: the body and the headers as they will be sent, against the app's types with --project.
-        let push = Push(body: body, headers: checkedHeaders(requests[0], file: fileHeaders, arguments: arguments), broadcast: broadcast)
+        let push = Push(body: body, headers: checkedHeaders(requests[0], file: fileHeaders, bundleSource: profile.value("--bundle-id")?.source ?? "--project"), broadcast: broadcast)
         try check(push, project: project, arguments: arguments, output: &output)
 
         // Credentials, then send (or print).
-        let tokens = try providerTokens(arguments, command: "push", output: &output)
+        let tokens = try providerTokens(profile, command: "push", output: &output)
         if arguments.flag("--dry-run") {
             let authorization = try redactedAuthorization(tokens)
             output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
@@ -288,8 +289,10 @@ extension CommandLineTool {
     /// The headers `glance payload check` sees: those of the first request (without `authorization`). A header
     /// from `--headers` keeps its file and line; one a flag set (or its default) is placed at the flag
     /// (`--bundle-id` or `--project` for apns-topic), and repeated headers of the file stay repeated.
-    private func checkedHeaders(_ request: HTTPRequest, file: APNsHeaders?, arguments: Arguments) -> APNsHeaders {
-        let flags = ["apns-topic": arguments.option("--bundle-id") != nil ? "--bundle-id" : "--project", "apns-priority": "--priority",
+    /// - Parameter bundleSource: where the bundle identifier came from (`--bundle-id`, a variable, the configuration
+    ///   file, `--project`).
+    private func checkedHeaders(_ request: HTTPRequest, file: APNsHeaders?, bundleSource: String) -> APNsHeaders {
+        let flags = ["apns-topic": bundleSource, "apns-priority": "--priority",
                      "apns-expiration": "--expiration", "apns-collapse-id": "--collapse-id", "apns-id": "--apns-id",
                      "apns-request-id": "--request-id", "apns-channel-id": "--channel", "apns-push-type": "glance push"]
         var fields: [APNsHeaders.Field] = []

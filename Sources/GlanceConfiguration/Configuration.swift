@@ -17,7 +17,29 @@ public struct Configuration: Sendable, Equatable {
         case baseline
         case reporter
         case strict
+        case push
     }
+
+    /// The `push` section: what `glance push` and `glance channels` take when neither a flag nor a `GLANCE_APNS_*`
+    /// variable gives it. Never key material: `key_file` is a path.
+    public struct PushSettings: Sendable, Equatable {
+        public enum Key: String, CaseIterable, Sendable {
+            case bundleID = "bundle_id"
+            case environment
+            case host
+            case keyFile = "key_file"
+            case keyID = "key_id"
+            case teamID = "team_id"
+        }
+
+        /// By key; `key_file` made absolute against the configuration's folder.
+        public var values: [Key: String] = [:]
+
+        public init(values: [Key: String] = [:]) { self.values = values }
+    }
+
+    /// The `push` section, if the file has one.
+    public var push: PushSettings?
 
     /// The file name looked for in PATH's folder and every folder above it.
     public static let fileName = ".glance.json"
