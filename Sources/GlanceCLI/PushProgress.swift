@@ -12,6 +12,7 @@ final class PushProgress: @unchecked Sendable {
     /// The summary printed after the lines on an interruption, if any.
     private let summary: (@Sendable (PushReporter.Summary) -> String)?
     private let stream: LiveOutput?
+    private let log: PushLog?
     private let requests: [HTTPRequest]
     /// Results not printed yet, by index (a batch of 50,000 keeps only those waiting for an earlier one).
     private var results: [Int: APNsExchange] = [:]
@@ -29,7 +30,10 @@ final class PushProgress: @unchecked Sendable {
     /// - Parameters:
     ///   - json: one JSON object per push instead of text lines.
     ///   - summary: on an interruption, the summary to print after the lines (as the end of the batch does).
-    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: (@Sendable (PushReporter.Summary) -> String)?, stream: LiveOutput?) {
+    ///   - log: where each result is appended as it comes (`--log`).
+    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: (@Sendable (PushReporter.Summary) -> String)?, stream: LiveOutput?,
+         log: PushLog? = nil) {
+        self.log = log
         self.requests = requests
         self.api = api
         self.json = json
@@ -59,8 +63,9 @@ final class PushProgress: @unchecked Sendable {
     private func finished(_ index: Int, _ exchange: APNsExchange) {
         lock.lock()
         defer { lock.unlock() }
-        results[index] = exchange
         guard !closed else { return }
+        log?.write(exchange)
+        results[index] = exchange
         var text = ""
         while printed < requests.count, let result = results.removeValue(forKey: printed) {
             text += render(result)
@@ -111,6 +116,7 @@ final class PushProgress: @unchecked Sendable {
                 exchange = APNsExchange(request: request, result: .notSent("interrupted (\(Interrupts.name(signal)))"), attempts: 0, waits: [], notes: [])
             }
             counts.add(exchange)
+            log?.write(exchange)
             text += render(exchange)
         }
         if let summary { text += summary(counts) }

@@ -281,10 +281,16 @@ public enum APNsRequests {
 }
 
 /// The device tokens of `--tokens FILE`: one per line; blank lines and `#` comments skipped; each token as
-/// `APNsRequests.normalizedToken` reads it; a token given twice (in any letter case) kept once.
+/// `APNsRequests.normalizedToken` reads it; a token given twice (in any letter case) kept once. A line may carry the
+/// token's own body: `TOKEN<TAB>JSON` (content-state, or a whole body with "aps"), or a JSON Lines object
+/// `{"token": "…", "body": {…}}`.
 public struct TokenList: Sendable, Equatable {
     /// In the file's order.
     public let tokens: [String]
+    /// The body given with each token (the JSON text), or nil.
+    public let bodies: [String?]
+    /// The line (1-based) of each token.
+    public let lines: [Int]
     /// Lines (1-based) whose token was already listed.
     public let repeatedLines: [Int]
 
@@ -310,6 +316,8 @@ public struct TokenList: Sendable, Equatable {
 
     public init(text: String, name: String) throws {
         var tokens: [String] = []
+        var bodies: [String?] = []
+        var lines: [Int] = []
         var repeated: [Int] = []
         var seen: Set<String> = []
         // `\r\n` is one Character, so lines split on any newline character.
@@ -318,16 +326,57 @@ public struct TokenList: Sendable, Equatable {
         for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = APNsRequests.isPlainToken(String(raw)) ? String(raw) : raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if let problem = APNsRequests.tokenProblem(line) {
-                let shown = line.count > 40 ? "the token" : Shown.quoted(line)
-                throw PushInputError("\(name):\(index + 1)", "\(shown) \(problem); the file holds one hexadecimal token per line")
+            let place = "\(name):\(index + 1)"
+            var tokenText = line
+            var body: String?
+            if line.hasPrefix("{") {
+                (tokenText, body) = try Self.jsonLine(line, place: place)
+            } else if let tab = line.firstIndex(of: "\t") {
+                tokenText = String(line[..<tab]).trimmingCharacters(in: .whitespaces)
+                body = String(line[line.index(after: tab)...]).trimmingCharacters(in: .whitespaces)
+                if body!.isEmpty { throw PushInputError(place, "nothing after the tab; give the token's body (JSON) there, or no tab") }
             }
-            let token = APNsRequests.normalizedToken(line)!
+            if let problem = APNsRequests.tokenProblem(tokenText) {
+                let shown = tokenText.count > 40 ? "the token" : Shown.quoted(tokenText)
+                throw PushInputError(place, "\(shown) \(problem); the file holds one hexadecimal token per line (then, optionally, a tab and its body)")
+            }
+            let token = APNsRequests.normalizedToken(tokenText)!
             let key = token.utf8.contains { (0x41...0x46).contains($0) } ? token.lowercased() : token
-            if seen.insert(key).inserted { tokens.append(token) } else { repeated.append(index + 1) }
+            if seen.insert(key).inserted {
+                tokens.append(token)
+                bodies.append(body)
+                lines.append(index + 1)
+            } else {
+                repeated.append(index + 1)
+            }
         }
         guard !tokens.isEmpty else { throw PushInputError(name, "holds no tokens") }
+        if bodies.contains(where: { $0 != nil }), let bare = bodies.firstIndex(where: { $0 == nil }) {
+            throw PushInputError("\(name):\(lines[bare])", "a token without a body, where other lines give one; give every token its body, or none")
+        }
         self.tokens = tokens
+        self.bodies = bodies
+        self.lines = lines
         self.repeatedLines = repeated
+    }
+
+    /// `{"token": "…", "body": {…}}`: the token and the body's JSON text.
+    static func jsonLine(_ line: String, place: String) throws -> (token: String, body: String) {
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { throw PushInputError(place, "") }
+            object = parsed
+        } catch {
+            throw PushInputError(place, "not a JSON object; a JSON Lines file of tokens holds {\"token\": \"…\", \"body\": {…}} on each line")
+        }
+        if let unknown = object.keys.sorted().first(where: { $0 != "token" && $0 != "body" }) {
+            throw PushInputError(place, "unknown key \(Shown.quoted(unknown)); a line holds \"token\" and \"body\"")
+        }
+        guard let token = object["token"] as? String else { throw PushInputError(place, "no \"token\" string") }
+        guard let body = object["body"], body is [String: Any],
+              let data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            throw PushInputError(place, "no \"body\" object (content-state, or a whole body with \"aps\")")
+        }
+        return (token, String(decoding: data, as: UTF8.self))
     }
 }

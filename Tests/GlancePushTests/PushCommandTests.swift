@@ -124,7 +124,8 @@ struct PushCommandTests {
         let team = ["--team-id", TestKey.teamID]
         let target = ["--token", "abcd", "--bundle-id", TestKey.bundleID]
         let cases: [([String], String)] = [
-            (["push"], "give the JSON body to send (a file, or - for standard input) (see 'glance push --help')"),
+            (["push"], "give where to send: --token HEX, --tokens FILE or --channel ID (see 'glance push --help')"),
+            (["push", "--token", "abcd"], "give the JSON body to send (a file, or - for standard input), build it with --event and --content-state, or give each token its body in --tokens (see 'glance push --help')"),
             (["push", Self.update] + key + team, "give where to send: --token HEX, --tokens FILE or --channel ID (see 'glance push --help')"),
             (["push", Self.update, "--token", "ab", "--channel", "Y2g="], "give one of --token, --tokens and --channel, not --token and --channel (see 'glance push --help')"),
             (["push", Self.update, "--sandbox", "--production"] + target, "give --sandbox or --production, not both (see 'glance push --help')"),
@@ -140,7 +141,7 @@ struct PushCommandTests {
             (["push", Self.update] + target + team + key + ["--key-id", "KEY"], "--key-id: 'KEY' is not a Key ID: 10 characters, A-Z and 0-9 (Certificates, Identifiers & Profiles → Keys)"),
             (["push", Self.update, "--cert", "push.p12"] + target, "--cert: Glance sends with token-based authentication only: APNs refuses certificates for Live Activity pushes; use an APNs key (.p8) with --key-file, --key-id and --team-id"),
             (["push", Self.update, "--token", "xyz", "--bundle-id", TestKey.bundleID] + key + team, "--token: 'xyz' holds 'x', not only the hexadecimal digits 0-9 and a-f; give the token as the app received it, in hexadecimal"),
-            (["push", Self.update, "--tokens", tokens, "--bundle-id", TestKey.bundleID] + key + team, "\(tokens):2: 'not-a-token' holds 'n', not only the hexadecimal digits 0-9 and a-f; the file holds one hexadecimal token per line"),
+            (["push", Self.update, "--tokens", tokens, "--bundle-id", TestKey.bundleID] + key + team, "\(tokens):2: 'not-a-token' holds 'n', not only the hexadecimal digits 0-9 and a-f; the file holds one hexadecimal token per line (then, optionally, a tab and its body)"),
             (["push", Self.update, "--tokens", empty, "--bundle-id", TestKey.bundleID] + key + team, "\(empty): holds no tokens"),
             (["push", Self.update, "--tokens", cache + "/none.txt", "--bundle-id", TestKey.bundleID] + key + team, "\(cache)/none.txt: no such file"),
             (["push", Self.update, "--tokens", two, "--apns-id", "123e4567-e89b-12d3-a456-4266554400a0", "--bundle-id", TestKey.bundleID] + key + team,
@@ -270,7 +271,7 @@ struct PushCommandTests {
         let file = cache + "/tokens.txt"
         try write("abcd\n" + String(repeating: "0", count: 100_000) + "\n", to: file)
         #expect(await error(["push", Self.update, "--tokens", file] + target)
-                == "glance: error: \(file):2: the token has 100000 hexadecimal digits; a device token has at most 400 (today 64 for a device, about 200 for a Live Activity); the file holds one hexadecimal token per line\n")
+                == "glance: error: \(file):2: the token has 100000 hexadecimal digits; a device token has at most 400 (today 64 for a device, about 200 for a Live Activity); the file holds one hexadecimal token per line (then, optionally, a tab and its body)\n")
     }
 
     /// Pipes (what `<(…)` gives: `/dev/fd/N`) work for the key, the tokens and the body; reads are bounded.
