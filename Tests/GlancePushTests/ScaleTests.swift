@@ -93,10 +93,13 @@ struct ScaleTests {
     @Test func connectionsFlagOpensMoreConnections() async throws {
         let server = try StandIn(behaviour: ["--max-concurrent-streams", "2", "--slow-first", "0.3"])
         let tokens = Self.tokens(30)
-        let output = try await push(server, tokens: tokens, ["--connections", "3"])
+        let output = try await push(server, tokens: tokens, ["--connections", "3", "--reporter", "json"])
         #expect(output.exitCode == 0, shown(output, server))
         let connections = Set(try server.requests().compactMap { $0["connection"] as? String })
         #expect(connections.count == 3, shown(output, server))
+        let last = try #require(output.standardOutput.split(separator: "\n").last)
+        let summary = try #require((try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        #expect(summary["connections"] as? Int == 3 && summary["accepted"] as? Int == 30 && summary["pushes"] as? Int == 30, "\(summary)")
         #expect(try server.requests().count == 30, shown(output, server))
     }
 
