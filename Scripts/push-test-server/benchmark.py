@@ -115,10 +115,12 @@ def main():
         nginx = subprocess.Popen(["nginx", "-p", work, "-c", configuration], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         stand_ins.append(nginx)
         wait_for_port(nginx_port, nginx)
+        # The stand-in's own HTTP/2 server (as --max-concurrent-streams makes it): it answers 200 with HEADERS alone,
+        # as APNs does; Hypercorn adds an empty DATA frame, which aioapns takes for a broken connection.
         python_port = free_port()
         python_stand_in = subprocess.Popen([args.stand_in_python, os.path.join(HERE, "server.py"), "--ca-dir", args.ca_dir,
                                             "--key-file", KEY, "--key-id", KEY_ID, "--team-id", TEAM_ID, "--bundle-id", BUNDLE_ID,
-                                            "--port", str(python_port), "--work-dir", work],
+                                            "--port", str(python_port), "--work-dir", work, "--max-concurrent-streams", "1000"],
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         stand_ins.append(python_stand_in)
         wait_for_port(python_port, python_stand_in)
