@@ -79,12 +79,13 @@ public struct Configuration: Sendable, Equatable {
         return folder! + "/" + baseline
     }
 
-    /// The text `glance init` writes: every key at its default value, in `Key` order.
+    /// The text `glance init` writes: every key of linting at its default value, in `Key` order (`push`, which
+    /// names a key file and a team, is not a default to write).
     public static let initialFileText: String = {
         let values: [Key: String] = [
             .disabledRules: "[]", .optInRules: "[]", .onlyRules: "[]", .severity: "{}", .included: "[]", .excluded: "[]",
             .excludedByRule: "{}", .baseline: "null", .reporter: "\"xcode\"", .strict: "false",
         ]
-        return "{\n" + Key.allCases.map { "  \"\($0.rawValue)\": \(values[$0]!)" }.joined(separator: ",\n") + "\n}\n"
+        return "{\n" + Key.allCases.filter { $0 != .push }.map { "  \"\($0.rawValue)\": \(values[$0]!)" }.joined(separator: ",\n") + "\n}\n"
     }()
 }
