@@ -139,7 +139,7 @@ enum APNsOptions {
         -> (key: ProviderKey, keyID: String, teamID: String) {
         let environment = profile.environment
         guard let keyFile = profile.value("--key-file") else {
-            throw CLIError.usage("give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE)", command: command)
+            throw CLIError.usage("give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE, or key_file in .glance.json's push section)", command: command)
         }
         if let material = Shown.keyMaterial(keyFile.value) {
             let pipe = keyFile.source.hasPrefix("--") ? "--key-file <(printenv VARIABLE)" : "--key-file <(printenv \(keyFile.source))"
@@ -189,8 +189,8 @@ enum APNsOptions {
 }
 
 /// Where `glance push` and `glance channels` take a setting from: the flag, else its `GLANCE_APNS_*` variable, else
-/// the `push` section of `.glance.json` (`--config FILE`, or the first found from `--project`'s folder, or the
-/// current one, upwards). Messages name where a value came from.
+/// the `push` section of `.glance.json` (`--config FILE`, else the first found from the current folder upwards,
+/// else from `--project`'s folder upwards). Messages name where a value came from.
 struct APNsProfile {
     let arguments: Arguments
     let environment: [String: String]
@@ -208,11 +208,14 @@ struct APNsProfile {
         self.arguments = arguments
         self.environment = environment
         let reporters = ReporterKind.allCases.map(\.rawValue)
+        // --config, else the .glance.json of where the command runs (a team's profile), else the project's.
         let explicit = arguments.option("--config")
+            ?? ConfigurationFile.find(from: FileManager.default.currentDirectoryPath + "/.")
+            ?? arguments.option("--project").flatMap(ConfigurationFile.find(from:))
         let configuration: Configuration
         do {
-            configuration = try ConfigurationFile.load(explicit: explicit, lintPath: arguments.option("--project") ?? ".",
-                                                       parser: ConfigurationParser(reporters: reporters))
+            configuration = try explicit.map { try ConfigurationFile.load(explicit: $0, lintPath: ".", parser: ConfigurationParser(reporters: reporters)) }
+                ?? Configuration()
         } catch let error as ConfigurationError {
             throw CLIError.failure(error.description)
         }

@@ -123,7 +123,7 @@ struct PushBodies {
     /// A JSON object given on the command line.
     static func object(_ text: String, flag: String) throws -> JSONValue {
         let document = PayloadDocument(name: flag, data: Data(text.utf8))
-        if let problem = document.problem { throw CLIError.failure("\(flag): \(problem.message) (column \(problem.column))") }
+        if let problem = document.problem { throw CLIError.failure("\(flag) \(problem.message) (column \(problem.column))") }
         guard let value = document.value, value.object != nil else {
             throw CLIError.failure("\(flag): \(document.value.map { $0.typeName } ?? "the value") is not a JSON object ({…})")
         }

@@ -52,7 +52,7 @@ enum PushHelp {
         PROFILE: --bundle-id, --host, --key-file, --key-id, --team-id and the environment come from the flag, else
         GLANCE_APNS_BUNDLE_ID, _HOST, _KEY_FILE, _KEY_ID, _TEAM_ID, _ENVIRONMENT (sandbox|production), else the "push"
         section of .glance.json ({"bundle_id", "environment", "host", "key_file", "key_id", "team_id"}; --config FILE,
-        or the first .glance.json from --project's folder or the current one upwards; key_file relative to it).
+        or the first .glance.json from the current folder upwards, else from --project's; key_file relative to it).
 
         OPTIONS:
           --bundle-id <id>       The app's bundle identifier; apns-topic is <id>.push-type.liveactivity.

@@ -331,14 +331,17 @@ public struct TokenList: Sendable, Equatable {
             var body: String?
             if line.hasPrefix("{") {
                 (tokenText, body) = try Self.jsonLine(line, place: place)
-            } else if let tab = line.firstIndex(of: "\t") {
-                tokenText = String(line[..<tab]).trimmingCharacters(in: .whitespaces)
-                body = String(line[line.index(after: tab)...]).trimmingCharacters(in: .whitespaces)
+            } else if let tab = raw.firstIndex(of: "\t") {
+                // Split before trimming, which would take a trailing tab away.
+                tokenText = String(raw[..<tab]).trimmingCharacters(in: .whitespaces)
+                body = String(raw[raw.index(after: tab)...]).trimmingCharacters(in: .whitespaces)
                 if body!.isEmpty { throw PushInputError(place, "nothing after the tab; give the token's body (JSON) there, or no tab") }
             }
             if let problem = APNsRequests.tokenProblem(tokenText) {
                 let shown = tokenText.count > 40 ? "the token" : Shown.quoted(tokenText)
-                throw PushInputError(place, "\(shown) \(problem); the file holds one hexadecimal token per line (then, optionally, a tab and its body)")
+                let hint = body == nil && tokenText.contains("{") ? "; a token and its body are separated by a tab, not spaces"
+                                                                  : "; the file holds one hexadecimal token per line (then, optionally, a tab and its body)"
+                throw PushInputError(place, "\(shown) \(problem)\(hint)")
             }
             let token = APNsRequests.normalizedToken(tokenText)!
             let key = token.utf8.contains { (0x41...0x46).contains($0) } ? token.lowercased() : token

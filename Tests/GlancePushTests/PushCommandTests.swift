@@ -130,7 +130,7 @@ struct PushCommandTests {
             (["push", Self.update, "--token", "ab", "--channel", "Y2g="], "give one of --token, --tokens and --channel, not --token and --channel (see 'glance push --help')"),
             (["push", Self.update, "--sandbox", "--production"] + target, "give --sandbox or --production, not both (see 'glance push --help')"),
             (["push", Self.update, "--token", "abcd"] + key + team, "give the app's bundle identifier with --bundle-id ID, or --project PATH to read it (see 'glance push --help')"),
-            (["push", Self.update] + target + team, "give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE) (see 'glance push --help')"),
+            (["push", Self.update] + target + team, "give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE, or key_file in .glance.json's push section) (see 'glance push --help')"),
             (["push", Self.update] + target + key, "give your 10-character Team ID with --team-id (or GLANCE_APNS_TEAM_ID) (see 'glance push --help')"),
             (["push", Self.update] + target + team + ["--key-file", fixture("rsa-key.pem")], "\(fixture("rsa-key.pem")): is an RSA key; APNs provider tokens are signed with ES256, by the P-256 key of an AuthKey_<KEY ID>.p8 file"),
             (["push", Self.update] + target + team + ["--key-file", renamedKey], "give the key's 10-character Key ID with --key-id (or GLANCE_APNS_KEY_ID) (see 'glance push --help')"),
