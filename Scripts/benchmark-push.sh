@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-3}
 home=${GLANCE_PUSH_TEST_HOME:-$HOME/.cache/glance/push-tests}
 command -v nginx >/dev/null || { echo "benchmark-push: nginx is missing; install Debian's nginx" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "benchmark-push: /usr/bin/time is missing; install Debian's time" >&2; exit 2; }
 [ -x "$home/venv/bin/python" ] && [ -f "$home/ca/ca.pem" ] || { echo "benchmark-push: run Scripts/setup-push-tests.sh first" >&2; exit 2; }
 if [ ! -x "$home/bench-venv/bin/python" ]; then
     "$home/venv/bin/python" -m venv "$home/bench-venv"

@@ -1,6 +1,7 @@
 import Foundation
 import GlanceInput
 import GlancePayload
+import GlanceProject
 import GlancePush
 
 /// The bodies of a `glance push` run: the BODY file, a body built from flags (`--event`, `--content-state`…), and
@@ -54,6 +55,7 @@ struct PushBodies {
         var bodyOf: [Int] = []
         bodyOf.reserveCapacity(tokenBodies.count)
         for (text, place) in tokenBodies {
+            try Self.checkInput(Data(text.utf8), place: place)
             let given = PayloadDocument(name: String.flagPlace(place), data: Data(text.utf8))
             var document = given
             if let value = given.value, value.object?["aps"] == nil {
@@ -122,12 +124,21 @@ struct PushBodies {
 
     /// A JSON object given on the command line.
     static func object(_ text: String, flag: String) throws -> JSONValue {
+        try checkInput(Data(text.utf8), place: flag)
         let document = PayloadDocument(name: flag, data: Data(text.utf8))
         if let problem = document.problem { throw CLIError.failure("\(flag) \(problem.message) (column \(problem.column))") }
         guard let value = document.value, value.object != nil else {
             throw CLIError.failure("\(flag): \(document.value.map { $0.typeName } ?? "the value") is not a JSON object ({…})")
         }
         return value
+    }
+
+    /// A body given on a line or in a flag is held to a body file's limits: its size and `JSONLimits.pushBody`.
+    static func checkInput(_ data: Data, place: String) throws {
+        if data.count > CommandLineTool.pushBodyLimit {
+            throw CLIError.failure("\(place): the body is \(data.count) bytes; Glance reads at most \(CommandLineTool.pushBodyLimit) (a push body is at most 4096 bytes, 5120 on broadcast)")
+        }
+        if let problem = JSONLimits.pushBody.problem(in: data) { throw CLIError.failure("\(place): \(problem.message) (column \(problem.column))") }
     }
 
     /// UNIX seconds, or an ISO 8601 date and time with its zone (`2026-12-01T18:30:00Z`).
