@@ -54,7 +54,6 @@ extension CommandLineTool {
             }
             return body
         }
-        let log = try pushLog(arguments)
         let targets = broadcast ? nil : try deviceTokens(arguments, output: &output)
         let project = try loadProject(arguments, command: "push")
         let onlyType = project?.catalog.types.count == 1 ? project?.catalog.types.first?.name : nil
@@ -88,6 +87,8 @@ extension CommandLineTool {
             output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
             return
         }
+        // Opened only now, when the pushes are about to go: a run stopped by its checks or --dry-run writes no file.
+        let log = try pushLog(arguments)
         let resend = ResendPolicy(afterServerError: true, afterNoAnswer: arguments.flag("--resend-unanswered"))
         if resend.afterNoAnswer, let push = pushes.first(where: { $0.event == "start" || $0.aps?["alert"] != nil }) {
             output.standardError += "glance: warning: --resend-unanswered: this push \(push.event == "start" ? "starts an activity" : "has an alert"); one that arrived and is sent again \(push.event == "start" ? "starts a second activity" : "alerts twice")\n"
