@@ -201,11 +201,11 @@ struct BatchInputTests {
     /// --timeout: a push the server never answers gets its line after that many seconds.
     @Test func timeoutIsTheFlags() async throws {
         let server = try StandIn(rules: [["path": "/3/device/ee01", "answers": [["hang": true]]]])
-        let started = Date()
         let output = await glance(["push", pushes + "/2-update.json", "--token", "ee01", "--bundle-id", TestKey.bundleID, "--host", server.host,
                                    "--timeout", "2"] + TestKey.flags, context: testContext(time: now, cache: cache, timeout: 60))
         #expect(output.standardOutput == "ee01: no answer — may have arrived: 127.0.0.1: no answer within 2 s\n")
-        #expect(Date().timeIntervalSince(started) < 30)
+        // No wall-clock bound: the parallel suite on two cores has delayed this run by over a minute. The answer
+        // above comes from the 2 s timer (the fixed timeout was 30 s).
         let bad = await run(["push", pushes + "/2-update.json", "--token", "ee01", "--timeout", "0", "--bundle-id", TestKey.bundleID] + TestKey.flags)
         #expect(bad.standardError == "glance: error: --timeout: '0' is not a number of seconds from 1 to 3600\n")
     }
