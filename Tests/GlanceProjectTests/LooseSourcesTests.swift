@@ -132,7 +132,7 @@ struct LooseSourcesTests {
         #expect(project.knownFacts.isEmpty)
         #expect(project.generators == [ProjectGenerator(kind: .tuist, evidence: "Project.swift")])
         #expect(project.targets.map(\.name) == ["Timers", "TimerWidgets", "WatchTimerWidgets", "TimersTests", "TuistTimers"])
-        #expect(project.targets.map(\.kind) == [.app, .appExtension, .appExtension, .testBundle, .unknown])
+        #expect(project.targets.map(\.kind) == [.app, .widgetExtension, .widgetExtension, .testBundle, .unknown])
         #expect(project.targets.map(\.platforms) == [[.iOS], [.iOS], [.watchOS], [.iOS], []])
         #expect(project.modules.map(\.id) == project.targets.map(\.id))
         #expect(project.modules.map(\.name) == ["Timers", "TimerWidgets", "WatchTimerWidgets", "TimersTests", "TuistTimers"])
