@@ -153,8 +153,8 @@ struct LooseSourcesTests {
     }
 
     @Test func bracesExpand() {
-        #expect(LooseSources.expandingBraces("A/{B,C}/**/*.{swift,m}") == ["A/B/**/*.swift", "A/B/**/*.m", "A/C/**/*.swift", "A/C/**/*.m"])
-        #expect(LooseSources.expandingBraces("Sources/**") == ["Sources/**"])
+        #expect(TuistProject.expandingBraces("A/{B,C}/**/*.{swift,m}") == ["A/B/**/*.swift", "A/B/**/*.m", "A/C/**/*.swift", "A/C/**/*.m"])
+        #expect(TuistProject.expandingBraces("Sources/**") == ["Sources/**"])
     }
 }
 

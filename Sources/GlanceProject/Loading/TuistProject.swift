@@ -145,14 +145,7 @@ struct TuistProject {
         let relativeManifest = entry.manifest.relative(to: root)
 
         // Files: the `sources:` globs and the buildable folders.
-        let includes = tuist.sources.flatMap { glob in LooseSources.expandingBraces(glob.pattern).map(PathPattern.init) }
-            + tuist.buildableFolders.map { PathPattern($0) }
-        let excludes = tuist.sources.flatMap { glob in glob.excluding.flatMap(LooseSources.expandingBraces).map(PathPattern.init) }
-        let compiled = { (path: String) -> Bool in
-            guard path.hasPrefix(folder + "/") else { return false }
-            let inside = path.relative(to: folder)
-            return includes.contains { $0.matches(inside) } && !excludes.contains { $0.matches(inside) }
-        }
+        let compiled = Self.matcher(tuist.sources, folders: tuist.buildableFolders, in: folder)
         let files = sources.filter(compiled)
         claimed.formUnion(files)
         let objectiveC = self.files.filter { XcodeProjectReader.objectiveCExtensions.contains($0.pathExtension) && compiled($0) }
@@ -170,8 +163,8 @@ struct TuistProject {
             gap([.targets, .embedding], "\(relativeManifest): target \(tuist.name) depends on \(written.target)\(place), which no manifest read declares")
         }
 
-        let platforms = LooseSources.platforms(ofTuistDestinations: tuist.platforms)
-        let (defaultKind, productType) = LooseSources.kind(ofTuistProduct: tuist.product)
+        let platforms = Self.platforms(ofTuistDestinations: tuist.platforms)
+        let (defaultKind, productType) = Self.kind(ofTuistProduct: tuist.product)
         let configurations = self.configurations(of: entry, platforms: platforms, productType: productType, entries: entries)
         let defaultName = Self.defaultConfigurationName(of: entry.project.settings, among: configurations)
         let defaultPlist = (configurations.first { $0.name == defaultName } ?? configurations.first)?.infoPlist ?? [:]
@@ -204,10 +197,10 @@ struct TuistProject {
     /// Where Tuist copies each of the target's direct dependencies into its product, if it does.
     private func embeds(of entry: Entry, dependencies: [String], entries: [String: Entry]) -> [Embedding] {
         let host = entry.target
-        let hostPlatforms = LooseSources.platforms(ofTuistDestinations: host.platforms)
+        let hostPlatforms = Self.platforms(ofTuistDestinations: host.platforms)
         return dependencies.compactMap { id -> Embedding? in
             guard let embedded = entries[id]?.target, let product = embedded.product else { return nil }
-            let platforms = LooseSources.platforms(ofTuistDestinations: embedded.platforms)
+            let platforms = Self.platforms(ofTuistDestinations: embedded.platforms)
             let phase: String
             switch product {
             case "appExtension", "stickerPackExtension", "watch2Extension", "tvTopShelfExtension", "messagesExtension":
@@ -230,21 +223,85 @@ struct TuistProject {
 
     /// The asset catalogs and images the `resources:` globs match, and those inside the buildable folders.
     private func resources(of target: Manifest.Target, folder: String) -> (catalogs: [String], images: [String]) {
-        let includes = target.resources.flatMap { glob in LooseSources.expandingBraces(glob.pattern).map(PathPattern.init) }
-        let excludes = target.resources.flatMap { glob in glob.excluding.flatMap(LooseSources.expandingBraces).map(PathPattern.init) }
-        let folders = target.buildableFolders.map { folder.appendingPath($0).standardizedPath + "/" }
+        let matches = Self.matcher(target.resources, folders: target.buildableFolders, in: folder)
         var catalogs: [String] = [], images: [String] = []
-        for path in files where path.hasPrefix(folder + "/") {
-            let isCatalog = path.pathExtension == "xcassets"
-            guard isCatalog || XcodeProjectReader.imageExtensions.contains(path.pathExtension.lowercased()) else { continue }
-            let inside = path.relative(to: folder)
-            let matched = (includes.contains { $0.matches(inside) } && !excludes.contains { $0.matches(inside) })
-                || folders.contains { path.hasPrefix($0) }
-            guard matched else { continue }
-            if isCatalog { catalogs.append(path) } else { images.append(path) }
+        for path in files where matches(path) {
+            if path.pathExtension == "xcassets" { catalogs.append(path) }
+            else if XcodeProjectReader.imageExtensions.contains(path.pathExtension.lowercased()) { images.append(path) }
         }
         return (catalogs, images)
     }
+
+    /// Whether an absolute path is one the globs (relative to `folder`, braces expanded, minus what they exclude)
+    /// or the buildable folders take.
+    static func matcher(_ globs: [Manifest.Glob], folders: [String], in folder: String) -> (String) -> Bool {
+        let includes = globs.flatMap { glob in expandingBraces(glob.pattern).map(PathPattern.init) } + folders.map { PathPattern($0) }
+        let excludes = globs.flatMap { glob in glob.excluding.flatMap(expandingBraces).map(PathPattern.init) }
+        return { path in
+            guard path.hasPrefix(folder + "/") else { return false }
+            let inside = path.relative(to: folder)
+            return includes.contains { $0.matches(inside) } && !excludes.contains { $0.matches(inside) }
+        }
+    }
+
+    // MARK: Tuist's names
+
+    /// A Tuist `product:` as a target kind, with the Xcode product type it generates.
+    static func kind(ofTuistProduct product: String?) -> (TargetKind, String?) {
+        switch product {
+        case "app": return (.app, "com.apple.product-type.application")
+        case "appClip": return (.app, "com.apple.product-type.application.on-demand-install-capable")
+        case "watch2App": return (.watchApp, "com.apple.product-type.application.watchapp2")
+        case "watch2Extension": return (.watchExtension, "com.apple.product-type.watchkit2-extension")
+        case "appExtension": return (.appExtension, "com.apple.product-type.app-extension")
+        case "extensionKitExtension": return (.appExtension, "com.apple.product-type.extensionkit-extension")
+        case "messagesExtension": return (.appExtension, "com.apple.product-type.app-extension.messages")
+        case "stickerPackExtension": return (.appExtension, "com.apple.product-type.app-extension.messages-sticker-pack")
+        case "tvTopShelfExtension": return (.appExtension, "com.apple.product-type.tv-app-extension")
+        case "framework", "staticFramework": return (.framework, "com.apple.product-type.framework")
+        case "staticLibrary": return (.library, "com.apple.product-type.library.static")
+        case "dynamicLibrary": return (.library, "com.apple.product-type.library.dynamic")
+        case "unitTests": return (.testBundle, "com.apple.product-type.bundle.unit-test")
+        case "uiTests": return (.testBundle, "com.apple.product-type.bundle.ui-testing")
+        default: return (.unknown, nil)
+        }
+    }
+
+    /// Tuist `destinations:` / `platform:` cases as platforms, sorted.
+    static func platforms(ofTuistDestinations names: [String]) -> [Platform] {
+        let platforms = names.compactMap { name -> Platform? in
+            switch name {
+            case "iOS", "iPhone", "iPad", "macWithiPadDesign", "appleVisionWithiPadDesign": return .iOS
+            case "macOS", "mac", "macCatalyst": return .macOS
+            case "watchOS", "appleWatch": return .watchOS
+            case "tvOS", "appleTv": return .tvOS
+            case "visionOS", "appleVision": return .visionOS
+            default: return nil
+            }
+        }
+        return Array(Set(platforms)).sorted()
+    }
+
+    /// `A/{B,C}/**` → `A/B/**`, `A/C/**` (Tuist globs allow one level of alternatives per brace pair). At most
+    /// `PathPattern.maximumExpansions` patterns come out (brace pairs multiply); a glob past that expands to
+    /// none, and the manifest's files stay loose.
+    static func expandingBraces(_ pattern: String) -> [String] {
+        var done: [String] = []
+        var pending = [pattern]
+        while let next = pending.popLast() {
+            guard let open = next.firstIndex(of: "{"), let close = next[open...].firstIndex(of: "}") else {
+                done.append(next)
+                continue
+            }
+            let head = next[..<open], tail = next[next.index(after: close)...]
+            for alternative in next[next.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).reversed() {
+                pending.append(String(head) + alternative + tail)
+            }
+            if done.count + pending.count > PathPattern.maximumExpansions { return [] }
+        }
+        return done
+    }
+
 
     // MARK: Configurations
 
