@@ -1,6 +1,4 @@
 import Foundation
-import GlanceManifest
-import GlanceSourceIndex
 
 /// A folder without an `.xcodeproj`: its Swift sources, the manifests that are not sources, the generators
 /// whose files it holds, and the targets that can be told from files alone.

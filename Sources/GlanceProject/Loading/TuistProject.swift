@@ -29,8 +29,10 @@ struct TuistProject {
     let fileSystem: FileSystem
     /// Swift files that are not manifests, absolute.
     let sources: [String]
-    /// Every file under the root the walk reached; folders it does not enter (asset catalogs) as entries.
-    let files: [String]
+    /// The files under the root that are Objective-C sources, and those that are resources Glance reads (asset
+    /// catalogs, images), absolute.
+    let objectiveCFiles: [String]
+    let resourceFiles: [String]
 
     private(set) var notes: [String] = []
     private(set) var gaps: [ProjectFactGap] = []
@@ -41,11 +43,14 @@ struct TuistProject {
     /// Manifests whose targets were not all read (a gap says so already), absolute.
     private var partlyRead: Set<String> = []
 
+    /// - Parameter files: every file under the root the walk reached; folders it does not enter (asset
+    ///   catalogs) as entries.
     init(root: String, fileSystem: FileSystem, sources: [String], files: [String]) {
         self.root = root
         self.fileSystem = fileSystem
         self.sources = sources
-        self.files = files
+        objectiveCFiles = files.filter { XcodeProjectReader.objectiveCExtensions.contains($0.pathExtension) }
+        resourceFiles = files.filter { $0.pathExtension == "xcassets" || XcodeProjectReader.imageExtensions.contains($0.pathExtension.lowercased()) }
     }
 
     /// One target of one manifest.
@@ -67,17 +72,14 @@ struct TuistProject {
     mutating func read(_ manifests: [String]) {
         var entries: [Entry] = []
         for manifest in manifests {
-            guard let project = parse(manifest) else {
-                partlyRead.insert(manifest)
-                continue
-            }
-            if !project.allTargetsRead { partlyRead.insert(manifest) }
+            let project = parse(manifest)
+            if project?.allTargetsRead != true { partlyRead.insert(manifest) }
+            guard let project else { continue }
             entries += project.targets.map { Entry(manifest: manifest, project: project, target: $0, id: id(manifest, $0.name)) }
         }
         let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in entries { build(entry, entries: byID) }
     }
-
 
     private mutating func gap(_ facts: ProjectFacts, _ reason: String) { gaps.append(ProjectFactGap(facts: facts, reason: reason)) }
 
@@ -148,7 +150,7 @@ struct TuistProject {
         let compiled = Self.matcher(tuist.sources, folders: tuist.buildableFolders, in: folder)
         let files = sources.filter(compiled)
         claimed.formUnion(files)
-        let objectiveC = self.files.filter { XcodeProjectReader.objectiveCExtensions.contains($0.pathExtension) && compiled($0) }
+        let objectiveC = objectiveCFiles.filter(compiled)
 
         let manifests = tuist.dependencies.map { dependency -> String in
             guard let path = dependency.projectPath else { return entry.manifest }
@@ -168,7 +170,8 @@ struct TuistProject {
         let configurations = self.configurations(of: entry, platforms: platforms, productType: productType, entries: entries)
         let defaultName = Self.defaultConfigurationName(of: entry.project.settings, among: configurations)
         let defaultPlist = (configurations.first { $0.name == defaultName } ?? configurations.first)?.infoPlist ?? [:]
-        let (kind, reason) = productType == nil ? (defaultKind, "") : XcodeProjectReader.kind(productType: productType, platforms: platforms, infoPlist: defaultPlist)
+        var (kind, reason) = productType == nil ? (defaultKind, "") : XcodeProjectReader.kind(productType: productType, platforms: platforms, infoPlist: defaultPlist)
+        if kind == .unknown { kind = defaultKind }
         // The Xcode reader's reason without the product type it starts with (the Tuist product says it).
         let detail = productType.map { reason == $0 ? "" : reason.hasPrefix($0 + "; ") ? String(reason.dropFirst($0.count + 2)) : reason } ?? ""
         let kindReason = "Tuist product .\(tuist.product ?? "?") in \(relativeManifest)" + (detail.isEmpty ? "" : "; \(detail)")
@@ -225,9 +228,8 @@ struct TuistProject {
     private func resources(of target: Manifest.Target, folder: String) -> (catalogs: [String], images: [String]) {
         let matches = Self.matcher(target.resources, folders: target.buildableFolders, in: folder)
         var catalogs: [String] = [], images: [String] = []
-        for path in files where matches(path) {
-            if path.pathExtension == "xcassets" { catalogs.append(path) }
-            else if XcodeProjectReader.imageExtensions.contains(path.pathExtension.lowercased()) { images.append(path) }
+        for path in resourceFiles where matches(path) {
+            if path.pathExtension == "xcassets" { catalogs.append(path) } else { images.append(path) }
         }
         return (catalogs, images)
     }
