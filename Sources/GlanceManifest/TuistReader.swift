@@ -489,9 +489,27 @@ struct TuistReader {
     }
 
     /// A `SettingsDictionary` literal: string keys; values a string, a list of strings, a boolean (`YES`/`NO`),
-    /// `.string(…)` or `.array(…)`. Nil when anything in it is computed.
+    /// `.string(…)` or `.array(…)`; also `SettingsDictionary()`, and either followed by ProjectDescription's own
+    /// methods with literal arguments (`.automaticCodeSigning(devTeam: "…")`, `.marketingVersion("1.0")`,
+    /// `.swiftActiveCompilationConditions("A", "B")`, `.merging([…])`, …: `settingsMethods`). Nil when anything in
+    /// it is computed.
     func settingsDictionary(_ raw: ExprSyntax) -> [String: TuistManifest.SettingLiteral]? {
-        guard let dictionary = resolved(raw).as(DictionaryExprSyntax.self) else { return nil }
+        let expr = resolved(raw)
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            if call.calledExpression.trimmedDescription == "SettingsDictionary", call.arguments.isEmpty { return [:] }
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                  var settings = settingsDictionary(base) else { return nil }
+            let name = member.declName.baseName.text
+            if name == "merging" {
+                guard let other = unlabeled(call).flatMap(settingsDictionary), call.arguments.count == 1 else { return nil }
+                settings.merge(other) { $1 }
+                return settings
+            }
+            guard let added = settingsMethod(name, call) else { return nil }
+            settings.merge(added) { $1 }
+            return settings
+        }
+        guard let dictionary = expr.as(DictionaryExprSyntax.self) else { return nil }
         guard case .elements(let elements) = dictionary.content else { return [:] }
         var result: [String: TuistManifest.SettingLiteral] = [:]
         for element in elements {
@@ -499,6 +517,72 @@ struct TuistReader {
             result[key] = value
         }
         return result
+    }
+
+    /// What one of ProjectDescription's `SettingsDictionary` methods sets, for literal arguments; nil for other
+    /// methods or computed arguments. (Tuist's SettingsDictionary+Extras.swift:
+    /// <https://github.com/tuist/tuist/blob/main/cli/Sources/ProjectDescription/SettingsDictionary%2BExtras.swift>.)
+    func settingsMethod(_ name: String, _ call: FunctionCallExprSyntax) -> [String: TuistManifest.SettingLiteral]? {
+        let arguments = Array(call.arguments)
+        /// The only argument, unlabeled, as a string.
+        func text() -> String? { arguments.count == 1 ? string(unlabeled(call)) : nil }
+        func flag() -> String? {
+            guard arguments.count == 1, let literal = unlabeled(call).map(resolved)?.as(BooleanLiteralExprSyntax.self) else { return nil }
+            return literal.literal.tokenKind == .keyword(.true) ? "YES" : "NO"
+        }
+        /// Variadic strings, joined by spaces.
+        func words() -> String? {
+            let values = arguments.map { $0.label == nil ? string($0.expression) : nil }
+            return values.contains(nil) ? nil : values.compactMap { $0 }.joined(separator: " ")
+        }
+        func one(_ setting: String, _ value: String?) -> [String: TuistManifest.SettingLiteral]? { value.map { [setting: .string($0)] } }
+        func option(_ values: [String: String]) -> String? {
+            guard arguments.count == 1, let expr = unlabeled(call).map(resolved), let name = memberName(expr) else { return nil }
+            return values[name]
+        }
+        switch name {
+        case "automaticCodeSigning":
+            guard arguments.count == 1, let team = string(argument(call, "devTeam")) else { return nil }
+            return ["CODE_SIGN_STYLE": .string("Automatic"), "DEVELOPMENT_TEAM": .string(team)]
+        case "manualCodeSigning":
+            var settings: [String: TuistManifest.SettingLiteral] = ["CODE_SIGN_STYLE": .string("Manual")]
+            for item in arguments {
+                guard let label = item.label?.text, let value = string(item.expression) else { return nil }
+                switch label {
+                case "identity": settings["CODE_SIGN_IDENTITY"] = .string(value)
+                case "provisioningProfileSpecifier": settings["PROVISIONING_PROFILE_SPECIFIER"] = .string(value)
+                default: return nil
+                }
+            }
+            return settings
+        case "codeSignIdentityAppleDevelopment": return arguments.isEmpty ? ["CODE_SIGN_IDENTITY": .string("Apple Development")] : nil
+        case "codeSignIdentity": return one("CODE_SIGN_IDENTITY", text())
+        case "currentProjectVersion": return one("CURRENT_PROJECT_VERSION", text())
+        case "marketingVersion": return one("MARKETING_VERSION", text())
+        case "appleGenericVersioningSystem": return arguments.isEmpty ? ["VERSIONING_SYSTEM": .string("apple-generic")] : nil
+        case "swiftVersion": return one("SWIFT_VERSION", text())
+        case "otherSwiftFlags": return one("OTHER_SWIFT_FLAGS", words())
+        case "swiftActiveCompilationConditions": return one("SWIFT_ACTIVE_COMPILATION_CONDITIONS", words())
+        case "swiftCompilationMode": return one("SWIFT_COMPILATION_MODE", option(["singlefile": "singlefile", "wholemodule": "wholemodule"]))
+        case "swiftOptimizationLevel": return one("SWIFT_OPTIMIZATION_LEVEL", option(["o": "-O", "oNone": "-Onone", "oSize": "-Osize"]))
+        case "swiftOptimizeObjectLifetimes": return one("SWIFT_OPTIMIZE_OBJECT_LIFETIME", flag())
+        case "swiftObjcBridgingHeaderPath": return one("SWIFT_OBJC_BRIDGING_HEADER", text())
+        case "otherCFlags", "otherLinkerFlags":
+            guard arguments.count == 1, let flags = strings(unlabeled(call)) else { return nil }
+            return [name == "otherCFlags" ? "OTHER_CFLAGS" : "OTHER_LDFLAGS": .array(flags)]
+        case "bitcodeEnabled": return one("ENABLE_BITCODE", flag())
+        case "debugInformationFormat": return one("DEBUG_INFORMATION_FORMAT", option(["dwarf": "dwarf", "dwarfWithDsym": "dwarf-with-dsym"]))
+        case "bundleDisplayName": return one("INFOPLIST_KEY_CFBundleDisplayName", text())
+        case "applicationCategory":
+            // `.developerTools` → `public.app-category.developer-tools`.
+            guard arguments.count == 1, let category = unlabeled(call).map(resolved).flatMap(memberName) else { return nil }
+            let words = category.reduce(into: "") { result, character in
+                result += character.isUppercase ? "-" + character.lowercased() : String(character)
+            }
+            return ["INFOPLIST_KEY_LSApplicationCategoryType": .string("public.app-category." + words)]
+        default:
+            return nil
+        }
     }
 
     func settingValue(_ raw: ExprSyntax) -> TuistManifest.SettingLiteral? {

@@ -152,8 +152,13 @@ struct TuistManifestTests {
                     ],
                     defaultSettings: .recommended(excluding: ["SWIFT_VERSION"])
                 )),
+                .target(name: "Methods", destinations: .iOS, product: .app, bundleId: "a", settings: .settings(
+                    base: SettingsDictionary().automaticCodeSigning(devTeam: "ABC").marketingVersion("2.1")
+                        .swiftActiveCompilationConditions("A", "B").otherLinkerFlags(["-ObjC"]).swiftOptimizationLevel(.oSize)
+                        .applicationCategory(.developerTools).merging(["SWIFT_VERSION": "6.0"])
+                )),
                 .target(name: "Helper", destinations: .iOS, product: .app, bundleId: "a",
-                        settings: .settings(base: SettingsDictionary().automaticCodeSigning(devTeam: "ABC"))),
+                        settings: .settings(base: SettingsDictionary().teamDefaults())),
             """, project: """
 
                 settings: .settings(base: ["DEVELOPMENT_TEAM": "ABCDE12345"], defaultConfiguration: "Release"),
@@ -173,8 +178,14 @@ struct TuistManifestTests {
                              .init(name: "Beta", isDebug: false, settings: ["A": .array(["2", "3"])]),
                              .init(name: "Release", isDebug: false, xcconfig: "Configs/Release.xcconfig")],
             defaultSettings: "recommended"))
-        #expect(manifest.targets[2].settings == nil)
-        #expect(manifest.targets[2].computed == [.settings: "`.settings(base: SettingsDictionary().aut…`"])
+        // ProjectDescription's own SettingsDictionary methods are literal; a helper's are not.
+        #expect(manifest.targets[2].settings?.base == [
+            "CODE_SIGN_STYLE": .string("Automatic"), "DEVELOPMENT_TEAM": .string("ABC"), "MARKETING_VERSION": .string("2.1"),
+            "SWIFT_ACTIVE_COMPILATION_CONDITIONS": .string("A B"), "OTHER_LDFLAGS": .array(["-ObjC"]), "SWIFT_OPTIMIZATION_LEVEL": .string("-Osize"),
+            "INFOPLIST_KEY_LSApplicationCategoryType": .string("public.app-category.developer-tools"), "SWIFT_VERSION": .string("6.0"),
+        ])
+        #expect(manifest.targets[3].settings == nil)
+        #expect(manifest.targets[3].computed == [.settings: "`.settings(base: SettingsDictionary().tea…`"])
         // Settings a project computes.
         let computed = targets(".target(name: \"A\", destinations: .iOS, product: .app, bundleId: \"a\"),",
                                project: "\n    settings: .projectSettings,")
