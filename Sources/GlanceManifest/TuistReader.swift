@@ -325,36 +325,43 @@ struct TuistReader {
 
     /// `infoPlist:`; nil when computed.
     func readInfoPlist(_ expr: ExprSyntax) -> TuistManifest.InfoPlist? {
-        if let text = string(expr) { return text.hasPrefix("$(") ? .variable(text) : .file(text) }
         if caseName(expr, of: ["InfoPlist"]) == "default" { return .default }
-        guard let (kind, call) = memberCall(expr) else { return nil }
-        switch kind {
-        case "extendingDefault":
+        if let (kind, call) = memberCall(expr), kind == "extendingDefault" {
             return (argument(call, "with") ?? unlabeled(call)).flatMap(plistDictionary).map { .extendingDefault($0) }
-        case "dictionary":
-            return unlabeled(call).flatMap(plistDictionary).map { .dictionary($0) }
-        case "file":
-            return path(argument(call, "path") ?? unlabeled(call)).map { .file($0) }
-        case "variable":
-            return string(unlabeled(call)).map { .variable($0) }
-        default:
-            return nil
+        }
+        switch plistSource(expr) {
+        case .file(let path)?: return .file(path)
+        case .variable(let name)?: return .variable(name)
+        case .dictionary(let contents)?: return .dictionary(contents)
+        case nil: return nil
         }
     }
 
     /// `entitlements:`; nil when computed.
     func readEntitlements(_ expr: ExprSyntax) -> TuistManifest.Entitlements? {
+        switch plistSource(expr) {
+        case .file(let path)?: return .file(path)
+        case .variable(let name)?: return .variable(name)
+        case .dictionary(let contents)?: return .dictionary(contents)
+        case nil: return nil
+        }
+    }
+
+    /// The forms `infoPlist:` and `entitlements:` share.
+    enum PlistSource {
+        case file(String), variable(String), dictionary([String: PlistLiteral])
+    }
+
+    /// A string (a file, or a `$(…)` variable, as Tuist's string literal initializers tell them), `.file(path:)`,
+    /// `.variable(…)` or `.dictionary([…])`; nil when computed.
+    func plistSource(_ expr: ExprSyntax) -> PlistSource? {
         if let text = string(expr) { return text.hasPrefix("$(") ? .variable(text) : .file(text) }
         guard let (kind, call) = memberCall(expr) else { return nil }
         switch kind {
-        case "dictionary":
-            return unlabeled(call).flatMap(plistDictionary).map { .dictionary($0) }
-        case "file":
-            return path(argument(call, "path") ?? unlabeled(call)).map { .file($0) }
-        case "variable":
-            return string(unlabeled(call)).map { .variable($0) }
-        default:
-            return nil
+        case "dictionary": return unlabeled(call).flatMap(plistDictionary).map { .dictionary($0) }
+        case "file": return path(argument(call, "path") ?? unlabeled(call)).map { .file($0) }
+        case "variable": return string(unlabeled(call)).map { .variable($0) }
+        default: return nil
         }
     }
 
