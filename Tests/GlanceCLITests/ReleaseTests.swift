@@ -47,9 +47,11 @@ struct ReleaseTests {
         #expect(places == ["GlanceCLI/Version.swift"])
     }
 
+    /// The released version comes first, after an `## Unreleased` section of changes not yet released, if any.
     @Test func changelogLeadsWithTheVersion() throws {
         let headings = try read("CHANGELOG.md").split(separator: "\n").filter { $0.hasPrefix("## ") }
-        #expect(headings.first == "## \(Glance.version)")
+        #expect(headings.drop { $0 == "## Unreleased" }.first == "## \(Glance.version)")
+        #expect(headings.filter { $0 == "## Unreleased" }.count <= 1 && headings.dropFirst().allSatisfy { $0 != "## Unreleased" })
     }
 
     @Test func licenseIsApache2() throws {
