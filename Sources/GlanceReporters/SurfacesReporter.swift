@@ -50,6 +50,7 @@ public enum SurfacesReporter {
             entry["action"] = control.actionIntent ?? NSNull()
             entry["valueProvider"] = control.valueProvider ?? NSNull()
             entry["targets"] = targetNames(control.targets)
+            entry["compiledIn"] = targetNames(control.compiledTargets)
             return entry
         }
         root["widgets"] = model.widgets.filter { $0.configuration != .activityConfiguration }.map { widget -> [String: Any] in
@@ -59,6 +60,7 @@ public enum SurfacesReporter {
             entry["configuration"] = widget.configuration?.rawValue ?? NSNull()
             entry["families"] = widget.families ?? NSNull()
             entry["targets"] = targetNames(widget.targets)
+            entry["compiledIn"] = targetNames(widget.compiledTargets)
             return entry
         }
         root["liveActivities"] = model.liveActivities.map { activity -> [String: Any] in
@@ -154,6 +156,13 @@ public enum SurfacesReporter {
             }
             for widget in model.widgets where contains(widget.targets) && widget.configuration != .activityConfiguration {
                 rows.append(("widget", "\(widget.typeName) [\(widget.kind?.text ?? "?")] \(widget.configuration?.rawValue ?? "?")", model.relativePath(widget.location.file) + ":\(widget.location.line)"))
+            }
+            // Compiled into an extension that registers them nowhere: they do not ship.
+            if surface.kind == .widgetExtension {
+                let unshipped = model.widgets.map { ($0.type, $0.compiledTargets, $0.targets) } + model.controls.map { ($0.type, $0.compiledTargets, $0.targets) }
+                for (type, compiled, shipping) in unshipped where contains(compiled) && !contains(shipping) {
+                    rows.append(("not shipped", type.qualifiedName + " (compiled, not registered here)", model.relativePath(type.location.file) + ":\(type.location.line)"))
+                }
             }
             for activity in model.liveActivities where contains(activity.targets) {
                 let state = activity.contentState.map(\.name).joined(separator: ", ")

@@ -567,6 +567,13 @@ public final class SourceIndex: @unchecked Sendable {
         return tokens.filter { !$0.value.directiveComments.isEmpty }.mapValues(\.directiveComments)
     }
 
+    /// Whether a file's text contains the word (an identifier, or a word inside a string or comment); nothing is
+    /// parsed.
+    public func mentions(_ word: String, in path: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return tokens[path]?.words.contains(word) ?? false
+    }
+
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         parseBatch(paths.filter { tokens[$0]?.words.contains(word) ?? false })

@@ -123,6 +123,7 @@ final class CodeScan {
                         attributes = base.dottedPath
                     }
                     var use = StaleDateUse(location: call.location, attributes: attributes, targets: targets())
+                    use.secondsFromNow = Self.secondsFromNow(local(stale))
                     // `staleDate: state.startTime`, or a local holding it (`let staleDate = classStartTime`).
                     var held: Expr? = stale
                     for _ in 0..<4 {
@@ -211,6 +212,29 @@ final class CodeScan {
         let folders: Set<String> = ["tests", "mocks", "previews", "preview content", "fixtures", "samples"]
         return names.contains { name in words.contains { name.contains($0) } }
             || components.contains { folders.contains($0) || $0.hasSuffix("tests") }
+    }
+
+    /// `Date().addingTimeInterval(15)`, `Date.now.addingTimeInterval(15)`, `.now + 15`, `Date() + 15`,
+    /// `Date(timeIntervalSinceNow: 15)` → 15; nil for anything else.
+    static func secondsFromNow(_ expr: Expr) -> Double? {
+        func isNow(_ expr: Expr?) -> Bool {
+            switch expr {
+            case .call(let call)? where call.name == "Date" && call.arguments.isEmpty: return true
+            case .member(let base, "now", _)?: return base == nil || base?.dottedPath == "Date"
+            default: return false
+            }
+        }
+        func number(_ expr: Expr?) -> Double? { if case .number(let text, _)? = expr { return Double(text.replacingOccurrences(of: "_", with: "")) } else { return nil } }
+        switch expr {
+        case .call(let call) where call.name == "addingTimeInterval" && isNow(call.base):
+            return number(call.unlabeled.first)
+        case .call(let call) where call.name == "Date":
+            return number(call.argument("timeIntervalSinceNow"))
+        case .operation("+", let operands, _) where operands.count == 2 && isNow(operands[0]):
+            return number(operands[1])
+        default:
+            return nil
+        }
     }
 
     private func siteKey(_ site: CodeSite) -> String { "\(site.file)|\(site.context ?? "")|\(site.member ?? "")" }

@@ -453,6 +453,9 @@ public struct StaleDateUse: Sendable {
     /// The attributes type, when the state is written as `Attributes.ContentState(…)`.
     public let attributes: String?
     public let targets: [Target]
+    /// Seconds after now, when the stale date is written as now plus a literal (`Date().addingTimeInterval(15)`,
+    /// `.now + 60`, `Date(timeIntervalSinceNow: 300)`).
+    public var secondsFromNow: Double? = nil
 }
 
 /// `AlarmAttributes<Metadata>(…)` built in code: which metadata type the app's alarms use.

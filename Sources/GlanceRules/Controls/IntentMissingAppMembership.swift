@@ -41,7 +41,7 @@ struct IntentMissingAppMembership: Rule {
                     }
                     struct ↓PauseIntent: LiveActivityIntent {
                         static let title: LocalizedStringResource = "Pause"
-                        func perform() async throws -> some IntentResult { .result() }
+                        func perform() async throws -> some IntentResult { await Player.shared.pause(); return .result() }
                     }
                     """, name: "PauseButton.swift"),
                 .app("""
@@ -93,7 +93,7 @@ struct IntentMissingAppMembership: Rule {
                 .widget("""
                     struct ↓PauseIntent: LiveActivityIntent {
                         static let title: LocalizedStringResource = "Pause"
-                        func perform() async throws -> some IntentResult { .result() }
+                        func perform() async throws -> some IntentResult { await Player.shared.pause(); return .result() }
                     }
                     struct DeliveryLiveActivity: Widget {
                         var body: some WidgetConfiguration {
@@ -109,6 +109,22 @@ struct IntentMissingAppMembership: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The intent does nothing yet: membership changes nothing until it does.
+            RuleExample(files: [
+                .widget("""
+                    struct PauseButton: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "pause", provider: PauseProvider()) { _ in
+                                Button(intent: PauseIntent()) { Text("Pause") }
+                            }
+                        }
+                    }
+                    struct PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .widget("""
                     struct OpenTimerControl: ControlWidget {
@@ -183,6 +199,12 @@ struct IntentMissingAppMembership: Rule {
                 let members = context.resolver.targets(ofFile: intent.location.file)
                 guard !members.contains(where: { $0.id == app.id }), !Self.appDeclares(intent.typeName, app: app, context: context),
                       reported.insert(intent.typeName + "|" + app.id).inserted else { continue }
+                // An intent that runs in the app but does nothing there yet (perform() only returns): membership
+                // changes nothing until it does. One that opens the app still needs to be found in it.
+                if intent.opensAppReason(in: target, platform: platform) == nil, let perform = intent.perform, ConfigurationIntentPerform.isTrivial(perform) {
+                    context.skip("\(intent.typeName) runs in the app, but its perform() does nothing yet; app membership not judged", file: context.relativePath(intent.location))
+                    continue
+                }
                 let usedBy: String
                 switch use.site {
                 case .control: usedBy = "control \(use.owner)"

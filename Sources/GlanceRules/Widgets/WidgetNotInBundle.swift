@@ -100,6 +100,30 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Parked on purpose: commented out of the bundle, declared in a file of its own.
+            RuleExample(files: [
+                .widget("""
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            SummaryWidget()
+                            // StreakWidget() — back when the streak service ships
+                        }
+                    }
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """, name: "Bundle.swift"),
+                .widget("""
+                    struct StreakWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "streak", provider: StreakProvider()) { entry in StreakView(entry: entry) }
+                        }
+                    }
+                    """, name: "StreakWidget.swift"),
+            ]),
             // The condition is set for Release too (SWIFT_ACTIVE_COMPILATION_CONDITIONS).
             RuleExample.widget("""
                 #if FEATURE_WIDGETS
@@ -245,6 +269,17 @@ struct WidgetNotInBundle: Rule {
             ]),
         ])
 
+    /// `(FEATURE)` → `FEATURE` (the index keeps each `#if` clause's condition in parentheses).
+    static func withoutOuterParentheses(_ condition: String) -> String {
+        guard condition.hasPrefix("("), condition.hasSuffix(")") else { return condition }
+        var depth = 0
+        for (offset, character) in condition.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1; if depth == 0 && offset < condition.count - 1 { return condition } }
+        }
+        return String(condition.dropFirst().dropLast())
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         let build = context.resolver.build
@@ -259,14 +294,16 @@ struct WidgetNotInBundle: Rule {
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
             if let entry = model.compiledOutEntryPoints(in: target).first {
-                let condition = entry.conditions.joined(separator: " && ")
+                let condition = entry.conditions.map(Self.withoutOuterParentheses).joined(separator: " && ")
                 let compiling = build.configurations(compiling: entry.conditions, in: target, file: entry.location.file) ?? []
                 let elsewhere = compiling.isEmpty ? "no configuration of '\(target.name)' compiles it"
                     : "only \(compiling.joined(separator: ", ")) compile\(compiling.count == 1 ? "s" : "") it"
+                let names = surfaces.map(\.0.qualifiedName)
+                let listed = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
                 context.report(entry.location, """
                     @main \(entry.qualifiedName) sits under #if \(condition), which is false in the Release build of \
-                    '\(target.name)' (\(elsewhere)), so the extension ships none of its \(surfaces.count) widget\(surfaces.count == 1 ? "" : "s") \
-                    and controls. Set the condition for Release, or remove the #if.
+                    '\(target.name)' (\(elsewhere)), so the extension ships none of the widgets and controls it compiles \
+                    (\(listed)). Set the condition for Release, or remove the #if.
                     """, target: target)
                 continue
             }
@@ -291,8 +328,15 @@ struct WidgetNotInBundle: Rule {
                 continue
             }
             let mainName = mains.first?.type.qualifiedName ?? (launched.isEmpty ? "the @main widget" : launched.map(\.type.qualifiedName).joined(separator: " or "))
-            // A bundle that names it under a `#if` that is false here left it out on purpose.
+            // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
+            // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
+            let bundleFiles = Set((mains + launched).map(\.type.location.file))
             for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+                if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
+                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(model.relativePath(file)) names it (commented out or otherwise): left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
             }
         }
