@@ -23,10 +23,8 @@ struct RulePremiseTests {
         let statement = premise.statement
         #expect(statement.hasSuffix("."), "\(identifier): \(statement)")
         // A sentence ends at ". " before a capital letter (not at `Info.plist` or `…, …`).
-        let sentences = statement.split(separator: " ").indices.dropLast().filter { index in
-            let words = statement.split(separator: " ")
-            return words[index].hasSuffix(".") && words[index + 1].first?.isUppercase == true
-        }.count + 1
+        let words = statement.split(separator: " ")
+        let sentences = zip(words, words.dropFirst()).filter { $0.hasSuffix(".") && $1.first?.isUppercase == true }.count + 1
         #expect((1...2).contains(sentences), "\(identifier): \(sentences) sentences")
         #expect(statement.count <= 360, "\(identifier): \(statement.count) characters")
         // Glance's own behaviour is a premise only of the rules about Glance's own comments.
