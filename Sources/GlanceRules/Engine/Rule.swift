@@ -27,12 +27,15 @@ public enum RuleGroup: String, Sendable, CaseIterable {
 /// behaviour is a warning, and its message says so in a few words.
 public struct Premise: Sendable {
     public enum Certainty: String, Sendable, CaseIterable {
-        /// Apple's documentation, sample code or WWDC sessions state the behaviour.
+        /// Apple's documentation, sample code or WWDC sessions that the rule's `source` cites state the behaviour.
         case documented
         /// Developers report the behaviour (issues, fix commits); Apple does not document it.
         case reported
         /// Glance reads the behaviour from what is documented, but no source states it in these words.
         case inferred
+        /// Glance's own behaviour, as its documentation defines it (its suppression comments): no claim about
+        /// Apple's systems.
+        case defined
 
         /// For the rule docs: `documented by Apple`.
         public var phrase: String {
@@ -40,6 +43,17 @@ public struct Premise: Sendable {
             case .documented: return "documented by Apple"
             case .reported: return "reported by developers, not documented by Apple"
             case .inferred: return "inferred from Apple's documentation, not stated there"
+            case .defined: return "Glance's own behaviour, as its documentation defines it"
+            }
+        }
+
+        /// The words every message of a rule with this premise carries, in parentheses, so that a reader knows
+        /// the finding rests on a report or on Glance's reading: nil for premises Apple (or Glance) documents.
+        public var messageNote: String? {
+            switch self {
+            case .reported: return "developers report this; Apple does not document it"
+            case .inferred: return "Glance infers this from Apple's documentation"
+            case .documented, .defined: return nil
             }
         }
     }
@@ -51,6 +65,12 @@ public struct Premise: Sendable {
     public init(_ statement: String, _ certainty: Certainty) {
         self.statement = statement
         self.certainty = certainty
+    }
+
+    /// `message` without the ` (…)` notes that name a premise as a report or an inference: baselines and
+    /// fingerprints compare this, so a finding keeps its identity when its rule's premise is judged anew.
+    public static func withoutNotes(_ message: String) -> String {
+        Certainty.allCases.compactMap(\.messageNote).reduce(message) { $0.replacingOccurrences(of: " (\($1))", with: "") }
     }
 }
 

@@ -18,6 +18,11 @@ struct ExtensionNotEmbedded: Rule {
             Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
             Apple, App Extension Programming Guide: Creating an app extension <https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html>
             """,
+        premise: Premise("""
+            An app extension is installed only inside the app that embeds it; a widget extension no app copies in \
+            (or copies only when installing) is missing from the device, with its widgets, controls and Live \
+            Activities.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""

@@ -25,6 +25,11 @@ struct WidgetExtensionPointMissing: Rule {
             Apple, NSExtension <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension>; \
             Apple, NSExtensionPointIdentifier <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension/nsextensionpointidentifier>
             """,
+        premise: Premise("""
+            The system learns what an app extension is from `NSExtensionPointIdentifier` in its Info.plist; without \
+            the WidgetKit point WidgetKit never loads the extension, so its widgets, controls and Live Activity \
+            views do not exist on the device.
+            """, .documented),
         requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample.widget("""

@@ -26,6 +26,11 @@ struct AppGroupNotEntitled: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        premise: Premise("""
+            A target reaches an App Group's shared container only when its entitlements list the group \
+            (`containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise), so the app and its \
+            widgets stop sharing data and show stale or empty content.
+            """, .documented),
         requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.widget("""

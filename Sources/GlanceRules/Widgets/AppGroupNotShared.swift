@@ -18,6 +18,10 @@ struct AppGroupNotShared: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        premise: Premise("""
+            An app and its extension share data only through an App Group both are entitled to; with no group in \
+            common each reads and writes its own container, so the widget never sees the app's data.
+            """, .documented),
         requires: [.targets, .embedding, .entitlements],
         triggeringExamples: [
             RuleExample(files: [
