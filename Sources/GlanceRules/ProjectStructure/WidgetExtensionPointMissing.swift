@@ -164,7 +164,10 @@ struct WidgetExtensionPointMissing: Rule {
                     """
             }
             let key = configuration.infoPlist["EXAppExtensionAttributes"] != nil ? "EXAppExtensionAttributes" : "NSExtension"
-            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message)
+            // Certain only where no configuration declares any point: another point may be meant (a Today extension).
+            let declaresNone = wrong.allSatisfy { Self.extensionPoint($0.infoPlist) == nil && $0.infoPlist["NSExtension"] == nil }
+            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message,
+                           subjects: declaresNone ? [ViolationSubject(targetID: target.id, configurations: wrong.map(\.name))] : [])
         }
     }
 
