@@ -118,11 +118,12 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Whether a lint after writing shows what the fixes promised: each fixed finding gone, and no new one. Findings
-/// are compared by rule, target and file (lines move when files are edited).
+/// are counted by rule and target (by rule and file for findings about no target): their places move when files
+/// are edited, and a finding about a configuration moves into the Info.plist file a fix makes.
 public enum FixVerification {
     /// One line saying what went wrong, or nil when all is as expected.
     public static func problem(before: [Violation], fixed: [Violation], after: [Violation]) -> String? {
-        func key(_ violation: Violation) -> String { [violation.rule, violation.target ?? "", violation.file].joined(separator: "\u{0}") }
+        func key(_ violation: Violation) -> String { [violation.rule, violation.target ?? "\u{1}" + violation.file].joined(separator: "\u{0}") }
         var allowed: [String: Int] = [:]
         for violation in before { allowed[key(violation), default: 0] += 1 }
         for violation in fixed { allowed[key(violation), default: 0] -= 1 }

@@ -103,7 +103,9 @@ public enum Fixer {
                 try workspace.editPlist(file) { try $0.set("NSExtension", to: point) }
             }
         case "intent_missing_app_membership":
-            try workspace.addMembership(of: model.project.root.appendingPath(violation.file), to: target)
+            let file = model.project.root.appendingPath(violation.file)
+            try requireIntentOnly(file, model: model)
+            try workspace.addMembership(of: file, to: target)
         case "extension_not_embedded":
             try workspace.embed(target)
         case "app_group_not_entitled", "app_group_not_shared":
@@ -189,6 +191,19 @@ public enum Fixer {
                     }
                 }
             }
+        }
+    }
+
+    /// A file holding the extension's own entry point or surfaces cannot join the app (two `@main`s; the
+    /// extension's widgets in the app): the intent needs a file of its own first, which is the developer's move.
+    private static func requireIntentOnly(_ file: String, model: SurfaceModel) throws {
+        let types = model.index.files(at: [file]).flatMap(\.types)
+        if let main = types.first(where: \.isMain) {
+            throw NotCertain(reason: "the file also holds @main \(main.name), which the app must not compile: move the intent into a file of its own first")
+        }
+        let surfaces = model.widgets.map(\.type) + model.controls.map(\.type) + model.bundles.map(\.type)
+        if let surface = surfaces.first(where: { $0.location.file == file }) {
+            throw NotCertain(reason: "the file also holds \(surface.name), which belongs to the extension: move the intent into a file of its own first")
         }
     }
 

@@ -142,12 +142,11 @@ struct Workspace {
         let root = model.project.root
         let path: String = try withProject(of: target) { editor, tree in
             guard let native = editor.objects[pbxID] else { throw Fixer.NotCertain(reason: "'\(target.name)' is not in its project file") }
-            let synchronized = native["fileSystemSynchronizedGroups"]?.strings ?? []
+            let synchronized = try Self.ownFolder(of: target, pbxID: pbxID, editor: editor, tree: &tree, fileSystem: fileSystem, model: model)
             let folder: String
             var group: String?
-            if let first = synchronized.first {
-                guard let path = tree.path(of: first) else { throw Fixer.NotCertain(reason: "the folder of '\(target.name)' is not on disk") }
-                folder = path
+            if let own = synchronized {
+                folder = own.folder
             } else {
                 let own = model.project.module(id: target.id)?.sources ?? []
                 guard let common = Self.commonFolder(own.map(\.deletingLastPathComponent)) else {
@@ -165,11 +164,11 @@ struct Workspace {
             guard !fileSystem.exists(path), known[path] == nil else {
                 throw Fixer.NotCertain(reason: "\(path.relative(to: root)) exists, but '\(target.name)' does not use it")
             }
-            if let first = synchronized.first {
+            if let own = synchronized {
                 // A file in the target's own synchronized folder would be copied as a resource: Xcode excludes it.
-                try Self.excludeOrInclude(fileName, in: first, for: pbxID, targetName: target.name, editor: &editor, tree: &tree)
+                try Self.excludeOrInclude(fileName, in: own.group, for: pbxID, targetName: target.name, editor: &editor, tree: &tree)
             } else if let group {
-                let reference = editor.newID("file\u{0}\(path)")
+                let reference = editor.newID("file\u{0}\(path.relative(to: root))")
                 try editor.addObject(reference, isa: "PBXFileReference", fields: [
                     ("lastKnownFileType", .string(kind.fileType)), ("path", .string(fileName)), ("sourceTree", .string("<group>")),
                 ], comment: fileName)
@@ -188,6 +187,25 @@ struct Workspace {
         catch { throw Fixer.Failure(description: "\(relative(path)): cannot be made") }
         made[key] = path
         return path
+    }
+
+    /// The synchronized folder a new file of the target goes in: of those it builds from, the ones no other target
+    /// builds from, and of these the one that holds most of its Swift files. Nil for a target without synchronized
+    /// folders; not certain when it has only shared ones.
+    private static func ownFolder(of target: Target, pbxID: String, editor: PBXEditor, tree: inout PBXGroupTree, fileSystem: FileSystem,
+                                  model: SurfaceModel) throws -> (group: String, folder: String)? {
+        let groups = editor.objects[pbxID]?["fileSystemSynchronizedGroups"]?.strings ?? []
+        guard !groups.isEmpty else { return nil }
+        let others = editor.objects.filter { $0.key != pbxID && $0.value["isa"]?.string == "PBXNativeTarget" }
+            .flatMap { $0.value["fileSystemSynchronizedGroups"]?.strings ?? [] }
+        let own = groups.filter { !others.contains($0) }.compactMap { group in tree.path(of: group).map { (group, fileSystem.resolve($0) ?? $0) } }
+        let sources = model.project.module(id: target.id)?.sources ?? target.sources
+        guard let best = own.max(by: { lhs, rhs in
+            sources.filter { $0.hasPrefix(lhs.1 + "/") }.count < sources.filter { $0.hasPrefix(rhs.1 + "/") }.count
+        }) else {
+            throw Fixer.NotCertain(reason: "every synchronized folder of '\(target.name)' is shared with another target: where its new file goes is a choice")
+        }
+        return (best.0, best.1)
     }
 
     static func commonFolder(_ folders: [String]) -> String? {
