@@ -283,7 +283,8 @@ enum Help {
                 OVERVIEW: Print the edits that repair the project mistakes Glance is sure of, as a unified diff; with
                 --write, make them.
 
-                USAGE: glance fix [PATH] [--rule ID]... [--value TEXT] [--write] [--config FILE] [-q]
+                USAGE: glance fix [PATH] [--rule ID]... [--value TEXT] [--write] [--config FILE]
+                                  [--cache-path DIR | --no-cache] [-q]
 
                 ARGUMENTS:
                   PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
@@ -300,6 +301,8 @@ enum Help {
                                      renamed into place; Glance lints again, and puts every file back unless the
                                      fixed findings are gone and no new one appears.
                   --config <file>    The configuration to use (as for lint).
+                  --cache-path <dir>, --no-cache
+                                     The source cache, as for lint.
                   -q, --quiet        Nothing on standard error but errors.
                   -h, --help         Show this help.
 

@@ -11,9 +11,14 @@ import GlanceSurfaces
 extension CommandLineTool {
     func fix(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("fix")!; return }
-        let arguments = try Arguments(raw, spec: .init(flags: ["--write", "--quiet", "-q"], options: ["--rule", "--value", "--config"]),
-                                      command: "fix")
+        let arguments = try Arguments(raw, spec: .init(flags: ["--write", "--quiet", "-q", "--no-cache"],
+                                                       options: ["--rule", "--value", "--config", "--cache-path"]), command: "fix")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
+        var cache = try sourceCache(arguments)
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, paths: Array(arguments.positionals.prefix(1))) {
+            if !quiet { output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n" }
+            cache = nil
+        }
         let requested = (arguments.allValues["--rule"] ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
         for rule in requested where !Fixer.rules.contains(rule) {
             let hint = Suggestion.hint(rule, in: Fixer.rules)
@@ -30,7 +35,8 @@ extension CommandLineTool {
         let path = arguments.positionals.first ?? "."
         let settings = try LintSettings(arguments: arguments, path: path)
         func lint() throws -> (model: SurfaceModel, violations: [Violation]) {
-            let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration)
+            // The cache makes the lint after writing parse only the files the fixes changed.
+            let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, cache: cache)
             var ignored = Output(exitCode: 0, standardOutput: "", standardError: "")
             let result = try settings.applyBaseline(linted, root: model.project.root, quiet: true, output: &ignored)
             return (model, result.violations)
