@@ -179,6 +179,7 @@ let package = Package(
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceFixTests", dependencies: ["GlanceFix", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex", "GlanceCache", "GlanceProject"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
     ] + (stop.map { [.target(name: "GlanceNeedsSwiftSyntax", path: $0)] } ?? []),
     swiftLanguageModes: [.v6]

@@ -177,8 +177,36 @@ public enum Fixer {
             for configuration in subject.configurations { byTarget[subject.targetID, default: [:]][configuration, default: []].insert(group) }
         }
         guard !byTarget.isEmpty else { throw NotCertain(reason: "the finding names no group") }
+        // A group that only this target names, and no target is entitled to, may be a plain suite with a group-like
+        // name: entitling it moves the data the target keeps there, and needs a new App Group registered.
+        let model = workspace.model
+        for group in Set(subjects.compactMap(\.value)).sorted() {
+            let users = Set(subjects.filter { $0.value == group }.map(\.targetID))
+            let entitled = model.project.targets.contains { $0.configurations.contains { ($0.appGroups ?? []).contains(group) } }
+            let namedElsewhere = model.appGroupUsages.contains { usage in
+                usage.targets.contains { other in
+                    !users.contains(other.id) && other.configurations.contains { model.appGroup(usage.value, in: $0) == group }
+                }
+            }
+            guard entitled || namedElsewhere else {
+                throw NotCertain(reason: "no other target names \(group) or is entitled to it: whether it is meant as a shared App Group (a new one to register; the data kept in the suite moves) is a choice")
+            }
+        }
+        // Groups that differ per configuration (a Beta configuration entitled to a beta group, another brand to its
+        // own): a configuration entitled to groups of its own that lacks the one another configuration has may be
+        // right, and the code's id the thing to change.
+        for subject in subjects {
+            guard let group = subject.value, let target = model.project.target(id: subject.targetID) else { continue }
+            for name in subject.configurations {
+                guard let lacking = target.configurations.first(where: { $0.name == name }) else { continue }
+                let own = Set(lacking.appGroups ?? [])
+                if let other = target.configurations.first(where: { ($0.appGroups ?? []).contains(group) && !own.subtracting($0.appGroups ?? []).isEmpty }) {
+                    throw NotCertain(reason: "'\(target.name)' is entitled to \(own.subtracting(other.appGroups ?? []).sorted().joined(separator: ", ")) in \(name) and to \(group) in \(other.name): its groups differ per configuration, so the id in the code may be the one to change")
+                }
+            }
+        }
         for (targetID, needs) in byTarget.sorted(by: { $0.key < $1.key }) {
-            guard let target = workspace.model.project.target(id: targetID) else { throw NotCertain(reason: "its target is not in the project") }
+            guard let target = model.project.target(id: targetID) else { throw NotCertain(reason: "its target is not in the project") }
             for (file, configurations) in try workspace.propertyListFiles(.entitlements, of: target, configurations: Array(needs.keys)) {
                 let groups = Set(configurations.map { needs[$0] ?? [] })
                 guard groups.count == 1, let add = groups.first else {

@@ -161,6 +161,38 @@ import Testing
         #expect(try copy.snapshot() == before)
     }
 
+    /// Groups that differ per configuration are the developer's to reconcile: with Debug entitled to a group of
+    /// its own, the group the code names (Release's) is not added to Debug.
+    @Test func perConfigurationGroupsAreNotGuessed() throws {
+        let copy = try Copy("FixSynchronized")
+        defer { copy.remove() }
+        try (try copy.text("App/Info.plist")).replacingOccurrences(of: "$(APP_GROUP)", with: "group.com.example.cafe")
+            .write(toFile: copy.path + "/App/Info.plist", atomically: true, encoding: .utf8)
+        for (configuration, group) in [("Debug", "group.com.example.cafe.debug"), ("Release", "group.com.example.cafe")] {
+            try entitlements(group).write(toFile: copy.path + "/App/\(configuration).entitlements", atomically: true, encoding: .utf8)
+        }
+        let result = copy.run("--rule", "app_group_not_entitled")
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.contains("[app_group_not_entitled] 'Cafe' is entitled to group.com.example.cafe.debug in Debug and to group.com.example.cafe in Release: its groups differ per configuration, so the id in the code may be the one to change"), "\(result.standardError)")
+        #expect(result.exitCode == 0)
+    }
+
+    private func entitlements(_ group: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>com.apple.security.application-groups</key>
+        \t<array>
+        \t\t<string>\(group)</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+    }
+
     /// Never through a link: an Info.plist that is a link (to a file inside the project, which Glance reads) is
     /// refused with one line, and nothing is written, not even the other files.
     @Test func refusesToWriteThroughALink() throws {
