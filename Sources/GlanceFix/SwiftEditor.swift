@@ -11,7 +11,8 @@ enum SwiftEditor {
     /// Appends `.containerBackground(.fill.tertiary, for: .widget)` to the view expression that starts at `line`:`column`
     /// (UTF-8 columns, as SwiftSyntax counts) and is a statement of its own (a closure's, or after `return`): on a
     /// line of its own, under the last modifier when the expression has modifiers on lines of their own, indented
-    /// one level under the view otherwise; on the same line when the view shares its line with the closure.
+    /// one level (the file's own: the view's indentation past the line above) under the view otherwise; on the same
+    /// line when the view shares its line with the closure.
     /// - Throws: `Failure.notFound` when no such expression starts there, or the result does not parse as the source did.
     static func addingContainerBackground(to text: String, line: Int, column: Int) throws -> String {
         let tree = Parser.parse(source: text)
@@ -34,8 +35,18 @@ enum SwiftEditor {
         if lastLine > firstLine, utf8.indices.contains(lastLine + lastIndent.utf8.count), utf8[lastLine + lastIndent.utf8.count] == UInt8(ascii: ".") {
             insertion = "\n" + lastIndent + containerBackground
         } else if beforeStart.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            // One level of the file's own indentation: the view's indentation past the line above it (the closure's).
             let own = indent(from: firstLine)
-            insertion = "\n" + own + (own.contains("\t") ? "\t" : "    ") + containerBackground
+            // (Blank lines above are passed over.)
+            var above = firstLine > 0 ? lineStart(firstLine - 1) : 0
+            var end = firstLine - 1
+            while above > 0 && indent(from: above).utf8.count >= end - above {
+                end = above - 1
+                above = lineStart(above - 1)
+            }
+            let outer = indent(from: above)
+            let unit = own.hasPrefix(outer) && own.count > outer.count ? String(own.dropFirst(outer.count)) : (own.contains("\t") ? "\t" : "    ")
+            insertion = "\n" + own + unit + containerBackground
         } else {
             insertion = containerBackground
         }
