@@ -167,8 +167,8 @@ struct PBXEditor {
     }
 
     /// Appends `item` to a list field of an object (making the field when missing); with `sorted`, at its sorted
-    /// place when the list is sorted.
-    mutating func append(_ item: PBXValue, toList key: String, of id: String, sorted: Bool = false) throws {
+    /// place when the list is sorted; with `after`, right after that item when the list holds it.
+    mutating func append(_ item: PBXValue, toList key: String, of id: String, sorted: Bool = false, after: String? = nil) throws {
         let range = try objectRange(id)
         var list = objects[id]?[key]?.array ?? []
         if range.count == 1 {
@@ -183,6 +183,10 @@ struct PBXEditor {
                 throw Failure.layout("field \(key) of \(id) is not a list on lines of its own")
             }
             var at = end
+            if let after, let index = (start + 1..<end).first(where: { Self.unquoted(Self.itemText(lines[$0])) == after }),
+               end - start - 1 == list.count {
+                at = index + 1
+            }
             if sorted, case .string(let text) = item {
                 let existing = list.compactMap(\.string)
                 if existing == existing.sorted(), let index = existing.firstIndex(where: { $0 > text }) { at = start + 1 + index }

@@ -341,7 +341,10 @@ struct Workspace {
                     ("buildActionMask", .string("2147483647")), ("dstPath", .string("")), ("dstSubfolderSpec", .string("13")),
                     ("files", .list([])), ("name", .string("Embed Foundation Extensions")), ("runOnlyForDeploymentPostprocessing", .string("0")),
                 ], comment: "Embed Foundation Extensions")
-                try editor.append(.reference(phase), toList: "buildPhases", of: appID)
+                // Right after Copy Bundle Resources, before any script phase: an embed phase after Flutter's or
+                // CocoaPods' scripts makes Xcode 15 report a dependency cycle (Xcode itself appends it last).
+                let resources = (editor.objects[appID]?["buildPhases"]?.strings ?? []).last { editor.objects[$0]?["isa"]?.string == "PBXResourcesBuildPhase" }
+                try editor.append(.reference(phase), toList: "buildPhases", of: appID, after: resources)
             }
             let productName = editor.comment(of: product) ?? editor.objects[product]?["path"]?.string ?? extensionTarget.name
             let buildFile = editor.newID("embedfile\u{0}\(product)\u{0}\(phase)")

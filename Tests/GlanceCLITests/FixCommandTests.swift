@@ -161,6 +161,41 @@ import Testing
         #expect(try copy.snapshot() == before)
     }
 
+    /// A new Embed Foundation Extensions phase goes right after Copy Bundle Resources, before a script phase (as
+    /// Flutter's Thin Binary script): after it, Xcode 15 reports a dependency cycle.
+    @Test func anEmbedPhaseGoesBeforeScriptPhases() throws {
+        let copy = try Copy("FixClassic")
+        defer { copy.remove() }
+        let project = copy.path + "/FixClassic.xcodeproj/project.pbxproj"
+        let script = """
+            /* Begin PBXShellScriptBuildPhase section */
+            \t\t3B06AD1E1E4923F5004D2608 /* Thin Binary */ = {
+            \t\t\tisa = PBXShellScriptBuildPhase;
+            \t\t\tbuildActionMask = 2147483647;
+            \t\t\tfiles = (
+            \t\t\t);
+            \t\t\tname = "Thin Binary";
+            \t\t\trunOnlyForDeploymentPostprocessing = 0;
+            \t\t\tshellPath = /bin/sh;
+            \t\t\tshellScript = "echo thin";
+            \t\t};
+            /* End PBXShellScriptBuildPhase section */
+
+            /* Begin PBXSourcesBuildPhase section */
+            """
+        try (try String(contentsOfFile: project, encoding: .utf8))
+            .replacingOccurrences(of: "\t\t\t\t86E34F8940345A1D58E23791 /* Resources */,\n", with: "\t\t\t\t86E34F8940345A1D58E23791 /* Resources */,\n\t\t\t\t3B06AD1E1E4923F5004D2608 /* Thin Binary */,\n")
+            .replacingOccurrences(of: "/* Begin PBXSourcesBuildPhase section */", with: script)
+            .write(toFile: project, atomically: true, encoding: .utf8)
+        let result = copy.run("--rule", "extension_not_embedded")
+        #expect(result.standardOutput.contains("""
+             \t\t\t\t86E34F8940345A1D58E23791 /* Resources */,
+            +\t\t\t\tE7F2EAB6CE72C603102A6B73 /* Embed Foundation Extensions */,
+             \t\t\t\t3B06AD1E1E4923F5004D2608 /* Thin Binary */,
+            """), "\(result.standardOutput)")
+        #expect(result.exitCode == 1)
+    }
+
     /// Groups that differ per configuration are the developer's to reconcile: with Debug entitled to a group of
     /// its own, the group the code names (Release's) is not added to Debug.
     @Test func perConfigurationGroupsAreNotGuessed() throws {
