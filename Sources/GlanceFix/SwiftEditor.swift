@@ -32,8 +32,9 @@ enum SwiftEditor {
         let beforeStart = utf8[firstLine..<start]
         let insertion: String
         let lastIndent = indent(from: lastLine)
+        let newline = text.contains("\r\n") ? "\r\n" : "\n"
         if lastLine > firstLine, utf8.indices.contains(lastLine + lastIndent.utf8.count), utf8[lastLine + lastIndent.utf8.count] == UInt8(ascii: ".") {
-            insertion = "\n" + lastIndent + containerBackground
+            insertion = newline + lastIndent + containerBackground
         } else if beforeStart.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             // One level of the file's own indentation: the view's indentation past the line above it (the closure's).
             let own = indent(from: firstLine)
@@ -46,7 +47,7 @@ enum SwiftEditor {
             }
             let outer = indent(from: above)
             let unit = own.hasPrefix(outer) && own.count > outer.count ? String(own.dropFirst(outer.count)) : (own.contains("\t") ? "\t" : "    ")
-            insertion = "\n" + own + unit + containerBackground
+            insertion = newline + own + unit + containerBackground
         } else {
             insertion = containerBackground
         }

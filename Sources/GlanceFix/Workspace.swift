@@ -28,8 +28,16 @@ struct Workspace {
         if let known = originals[path] { return known }
         let text: String?
         if fileSystem.exists(path) {
-            do { text = try fileSystem.readText(path, limit: path.hasSuffix(".pbxproj") ? .projectFile : .propertyList) }
-            catch let error as ProjectError { throw Fixer.Failure(description: error.description) }
+            let data: Data
+            let limit: InputLimit = path.hasSuffix(".pbxproj") ? .projectFile : path.hasSuffix(".swift") ? .swiftSource : .propertyList
+            do { data = try fileSystem.read(path, limit: limit) }
+            catch let error as ProjectError { throw Fixer.NotCertain(reason: error.description) }
+            // Only text that is UTF-8 through and through is edited: what is written back must be the same bytes
+            // but for the edit.
+            guard let decoded = String(data: data, encoding: .utf8), Data(decoded.utf8) == data else {
+                throw Fixer.NotCertain(reason: "\(relative(path)) is not UTF-8 text")
+            }
+            text = decoded
         } else {
             text = nil
         }

@@ -196,6 +196,19 @@ import Testing
         #expect(result.exitCode == 1)
     }
 
+    /// A file that is not UTF-8 through and through is not edited: writing it back would change more than the edit.
+    @Test func aFileThatIsNotUTF8IsLeftAlone() throws {
+        let copy = try Copy("FixClassic")
+        defer { copy.remove() }
+        let file = copy.path + "/DinerWidgets/DinerWidgets.swift"
+        var data = try Data(contentsOf: URL(fileURLWithPath: file))
+        data.insert(contentsOf: Array("// caf\u{E9} in Latin-1: ".utf8) + [0x63, 0x61, 0x66, 0xE9, 0x0A], at: 0)
+        try data.write(to: URL(fileURLWithPath: file))
+        let result = copy.run("--rule", "widget_missing_container_background")
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.contains("[widget_missing_container_background] DinerWidgets/DinerWidgets.swift is not UTF-8 text"), "\(result.standardError)")
+    }
+
     /// Groups that differ per configuration are the developer's to reconcile: with Debug entitled to a group of
     /// its own, the group the code names (Release's) is not added to Debug.
     @Test func perConfigurationGroupsAreNotGuessed() throws {
