@@ -175,7 +175,10 @@ struct Workspace {
             if let own = synchronized {
                 // A file in the target's own synchronized folder would be copied as a resource: Xcode excludes it.
                 try Self.excludeOrInclude(fileName, in: own.group, for: pbxID, targetName: target.name, editor: &editor, tree: &tree)
-            } else if let group {
+            } else if let group, !editor.objects.keys.contains(where: { id in
+                // (A reference the group tree already has to that path — the file deleted since — is kept.)
+                editor.objects[id]?["isa"]?.string == "PBXFileReference" && tree.path(of: id) == path
+            }) {
                 let reference = editor.newID("file\u{0}\(path.relative(to: root))")
                 try editor.addObject(reference, isa: "PBXFileReference", fields: [
                     ("lastKnownFileType", .string(kind.fileType)), ("path", .string(fileName)), ("sourceTree", .string("<group>")),

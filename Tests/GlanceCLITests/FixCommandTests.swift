@@ -209,6 +209,37 @@ import Testing
         #expect(result.standardError.contains("[widget_missing_container_background] DinerWidgets/DinerWidgets.swift is not UTF-8 text"), "\(result.standardError)")
     }
 
+    /// A target with no entitlements file in any configuration gets one beside its sources, and
+    /// CODE_SIGN_ENTITLEMENTS in each configuration (its reference in the group kept: the file was deleted).
+    @Test func anEntitlementsFileIsMadeWhereThereIsNone() throws {
+        let copy = try Copy("FixClassic")
+        defer { copy.remove() }
+        let project = copy.path + "/FixClassic.xcodeproj/project.pbxproj"
+        try (try String(contentsOfFile: project, encoding: .utf8))
+            .replacingOccurrences(of: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = DinerWidgets/DinerWidgets.entitlements;\n", with: "")
+            .write(toFile: project, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: copy.path + "/DinerWidgets/DinerWidgets.entitlements")
+        let result = copy.run("--rule", "app_group_not_entitled", "--write")
+        #expect(result.exitCode == 0, "\(result.standardError)")
+        #expect(try copy.text("DinerWidgets/DinerWidgets.entitlements") == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.security.application-groups</key>
+            \t<array>
+            \t\t<string>group.com.example.diner</string>
+            \t</array>
+            </dict>
+            </plist>
+
+            """)
+        let written = try String(contentsOfFile: project, encoding: .utf8)
+        #expect(written.components(separatedBy: "\t\t\t\tCODE_SIGN_ENTITLEMENTS = DinerWidgets/DinerWidgets.entitlements;\n").count == 4)
+        #expect(written.components(separatedBy: "/* DinerWidgets.entitlements */ = {isa = PBXFileReference;").count == 2, "the one reference")
+        try IndependentReader.expectSameObjects(project)
+    }
+
     /// Groups that differ per configuration are the developer's to reconcile: with Debug entitled to a group of
     /// its own, the group the code names (Release's) is not added to Debug.
     @Test func perConfigurationGroupsAreNotGuessed() throws {
