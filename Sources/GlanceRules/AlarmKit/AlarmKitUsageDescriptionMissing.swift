@@ -56,7 +56,7 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             context.report(target: app, configuration: configuration, plistKey: fromSetting ? "NSAlarmKitUsageDescription" : nil, in: configuration.infoPlistFile, """
                 app '\(app.name)' uses AlarmManager (\(place)) but its Info.plist has no NSAlarmKitUsageDescription in \
                 \(missing.map(\.name).joined(separator: " and "))\(detail); alarms cannot be scheduled. Add the key to the Info.plist file.
-                """)
+                """, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name))])
         }
     }
 }

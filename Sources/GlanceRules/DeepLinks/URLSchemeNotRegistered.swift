@@ -248,7 +248,7 @@ struct URLSchemeNotRegistered: Rule {
                 \(Self.describe(links[0])) links to \(links[0].url ?? (links[0].urlPrefix ?? "") + "…"), but app '\(app.name)' does not register \
                 the URL scheme "\(scheme)"\(configurations)\(note); \(consequence). Add a URL type with \
                 scheme "\(scheme)" to the app target (CFBundleURLTypes › CFBundleURLSchemes).\(also)
-                """, target: app)
+                """, target: app, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name), value: scheme)])
         }
     }
 

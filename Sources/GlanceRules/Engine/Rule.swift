@@ -147,6 +147,21 @@ public struct RelatedLocation: Sendable, Hashable, Codable {
     }
 }
 
+/// What a finding is about, as data `glance fix` acts on (never printed, not in baselines or JSON): the target
+/// (`Target.id`) to change, the build configurations the finding holds for (by name; empty when it is not about
+/// configurations), and the value it names (an App Group id, a URL scheme), if any.
+public struct ViolationSubject: Sendable, Hashable {
+    public let targetID: String
+    public let configurations: [String]
+    public let value: String?
+
+    public init(targetID: String, configurations: [String] = [], value: String? = nil) {
+        self.targetID = targetID
+        self.configurations = configurations
+        self.value = value
+    }
+}
+
 /// One finding.
 public struct Violation: Sendable, Hashable, Codable {
     public let rule: String
@@ -164,6 +179,9 @@ public struct Violation: Sendable, Hashable, Codable {
     /// What the finding is about, when several places share it (a missing entitlement): set by the rule,
     /// used to merge those places into one violation; not part of the output.
     public var cause: String?
+    /// What the finding is about, as data (see `ViolationSubject`): set by rules whose findings `glance fix` can
+    /// repair, when the rule is sure of them; not part of the output.
+    public var subjects: [ViolationSubject] = []
 
     enum CodingKeys: String, CodingKey { case rule, severity, file, line, column, message, target, related }
 

@@ -150,7 +150,7 @@ struct LiveActivitiesNotEnabled: Rule {
                 app '\(app.name)' uses Live Activities (\(context.place(location))) but its Info.plist has no \
                 NSSupportsLiveActivities = YES in \(names)\(onExtension ? "; the key is set on the widget extension, where it has no effect" : ""). \
                 Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target.
-                """)
+                """, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name))])
         }
     }
 }

@@ -169,7 +169,13 @@ struct WidgetExtensionPointMissing: Rule {
                     """
             }
             let key = configuration.infoPlist["EXAppExtensionAttributes"] != nil ? "EXAppExtensionAttributes" : "NSExtension"
-            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message)
+            // Certain only where no configuration declares any point: another point may be meant (a Today extension).
+            // (An ExtensionKit extension's EXAppExtensionAttributes without its point is not an NSExtension to add.)
+            let declaresNone = wrong.allSatisfy {
+                Self.extensionPoint($0.infoPlist) == nil && $0.infoPlist["NSExtension"] == nil && $0.infoPlist["EXAppExtensionAttributes"] == nil
+            }
+            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message,
+                           subjects: declaresNone ? [ViolationSubject(targetID: target.id, configurations: wrong.map(\.name))] : [])
         }
     }
 

@@ -301,7 +301,8 @@ struct WidgetMissingContainerBackground: Rule {
             }
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
                 : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
-            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
+            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target,
+                           subjects: target.map { [ViolationSubject(targetID: $0.id)] } ?? [])
         }
     }
 
