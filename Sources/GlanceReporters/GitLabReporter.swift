@@ -18,7 +18,7 @@ public enum GitLabReporter {
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         var seen: [String: Int] = [:]
         let issues: [[String: Any]] = result.violations.map { violation in
-            let identity = [violation.rule, violation.file, Premise.withoutNotes(violation.message)].joined(separator: "\u{0}")
+            let identity = violation.identity
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             return [

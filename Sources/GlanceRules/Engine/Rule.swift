@@ -199,6 +199,13 @@ public struct Violation: Sendable, Hashable, Codable {
 
     /// The message as reporters print it: with the other places of the same cause, when there are some
     /// (`… (same cause at 2 more places: App/A.swift:3, App/B.swift:9)`). The baseline compares `message`.
+    /// What identifies the finding across runs, for fingerprints (SARIF, GitLab): its rule, target and cause when
+    /// it has one (one cause found at several places keeps its identity when its first place moves), else its rule,
+    /// file and message without the premise notes. Fields joined by NUL.
+    public var identity: String {
+        (cause.map { [rule, target ?? "", $0] } ?? [rule, file, Premise.withoutNotes(message)]).joined(separator: "\u{0}")
+    }
+
     public var displayMessage: String {
         guard !related.isEmpty else { return message }
         let shown = related.prefix(Self.relatedShown).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
