@@ -87,8 +87,9 @@ public struct CommandLineTool {
         case "channels": try channels(rest, output: &output)
         case "init": try initConfiguration(rest, output: &output)
         case "version", "--version":
-            output.standardOutput += rest.contains("--help") || rest.contains("-h")
-                ? Help.command("version")! : Glance.version + "\n" + SwiftSyntaxOrigin.summary + "\n"
+            if rest.contains("--help") || rest.contains("-h") { output.standardOutput += Help.command("version")!; return }
+            _ = try Arguments(rest, spec: .init(maxPositionals: 0), command: "version")
+            output.standardOutput += Glance.version + "\n" + SwiftSyntaxOrigin.summary + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
@@ -233,11 +234,14 @@ enum Help {
                                      A folder is searched for every .xcodeproj; without one, its Swift files are
                                      read as loose sources (per target of a Tuist Project.swift or an Expo
                                      targets/ folder) and rules that need the Xcode project do not run.
-                  FILE...            Files (Swift sources, Info.plists, entitlements): each is linted in its
-                                     project's context — the nearest folder above it, up to the git repository's
-                                     root, with an .xcodeproj or .xcworkspace (else with a Package.swift, else
-                                     the repository's root if a project lies below it, else the file's folder)
-                                     — and only findings in the files given are reported.
+                  FILE...            Files: Swift sources, Info.plists and other .plist files, .entitlements,
+                                     .xcconfig, .strings and .xcstrings, asset catalog files (Contents.json and
+                                     .png, .jpg, .jpeg, .heic, .pdf, .svg images), and a project.pbxproj given
+                                     with other files. Each is linted in its project's context — the nearest
+                                     folder above it, up to the git repository's root, with an .xcodeproj or
+                                     .xcworkspace (else with a Package.swift, else the repository's root if a
+                                     project lies below it, else the file's folder) — and only findings in the
+                                     files given are reported.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:

@@ -234,6 +234,9 @@ enum LintRequest: Equatable {
     static let lintableExtensions: Set<String> = ["swift", "plist", "entitlements", "xcconfig", "json", "strings", "xcstrings",
                                                   "png", "jpg", "jpeg", "heic", "pdf", "svg"]
 
+    /// The kinds of `lintableExtensions` in words, as `glance lint --help` and docs/usage.md list them.
+    static let fileKinds = "Swift sources, Info.plists and other .plist files, .entitlements, .xcconfig, .strings and .xcstrings, asset catalog files (Contents.json and .png, .jpg, .jpeg, .heic, .pdf, .svg images), and a project.pbxproj given with other files"
+
     /// One positional that is a folder or a project (a `project.pbxproj` too): `.project`; files: `.files`.
     /// Among several files, a `project.pbxproj` is a file like the others: its findings are reported.
     /// - Throws: `ProjectError.notFound` for a missing file among several; `ProjectError.malformed` for a file

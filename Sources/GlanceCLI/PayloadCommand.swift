@@ -51,8 +51,7 @@ extension CommandLineTool {
             skips += result.skips
         }
         let result = LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
-        let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version,
-                                    rules: RuleRegistry.payloadRules)
+        let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
         output.exitCode = result.violations.contains { $0.severity == .error || arguments.flag("--strict") } ? 1 : 0
     }

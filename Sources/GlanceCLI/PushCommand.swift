@@ -41,7 +41,7 @@ extension CommandLineTool {
         let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
         var options = try pushOptions(arguments, broadcast: broadcast, output: &output)
-        let transportOptions = try APNsOptions.transportOptions(arguments)
+        let transportOptions = try APNsOptions.transportOptions(profile)
         // By default as many pushes in flight as the server allows on each connection (SETTINGS_MAX_CONCURRENT_STREAMS).
         let concurrency = try integer(arguments, "--concurrency", in: 1...10_000,
                                       default: transportOptions.connections * TransportOptions.maximumStreamsPerConnection)
@@ -80,13 +80,14 @@ extension CommandLineTool {
         try check(pushes, project: project, arguments: arguments, output: &output)
         let push = pushes[0]
 
-        // Credentials, then send (or print).
-        let tokens = try providerTokens(profile, command: "push", output: &output)
+        // Print (with the key's redacted token, if a key is given), or take the credentials and send.
         if arguments.flag("--dry-run") {
-            let authorization = try redactedAuthorization(tokens)
-            output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
+            let authorization = try dryRunAuthorization(profile, command: "push", requests: requests.count, output: &output)
+            output.standardOutput += reporter == "json" ? requests.map { PushReporter.requestJSON($0, authorization: authorization) }.joined()
+                : requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
             return
         }
+        let tokens = try providerTokens(profile, command: "push", output: &output)
         // Opened only now, when the pushes are about to go: a run stopped by its checks or --dry-run writes no file.
         let log = try pushLog(arguments)
         let resend = ResendPolicy(afterServerError: true, afterNoAnswer: arguments.flag("--resend-unanswered"))

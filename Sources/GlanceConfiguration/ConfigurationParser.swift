@@ -89,7 +89,7 @@ public struct ConfigurationParser: Sendable {
     }
 
     /// `"push": {"bundle_id": …, "environment": "sandbox" | "production", "host": …, "key_file": …, "key_id": …,
-    /// "team_id": …}`: strings; the values' own checks (a bundle identifier, a Key ID…) are `glance push`'s, which
+    /// "team_id": …, "ca_file": …}`: strings; the values' own checks (a bundle identifier, a Key ID…) are `glance push`'s, which
     /// names this file in its messages. A value that is key material is refused without being shown.
     private func push(_ value: JSONValue, folder: String, _ fail: (String) -> ConfigurationError) throws -> Configuration.PushSettings {
         guard case .object(let object) = value else { throw fail("'push' must be an object, not \(value.kind)") }
@@ -107,7 +107,7 @@ public struct ConfigurationParser: Sendable {
             case .environment:
                 guard ["sandbox", "production"].contains(text) else { throw fail("push.environment must be 'sandbox' or 'production', not \(Shown.quoted(text))") }
                 settings.values[key] = text
-            case .keyFile:
+            case .keyFile, .caFile:
                 settings.values[key] = text.hasPrefix("/") || text.hasPrefix("~") ? text : folder + "/" + text
             default:
                 settings.values[key] = text

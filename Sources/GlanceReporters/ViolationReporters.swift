@@ -35,10 +35,11 @@ public struct ReportOptions: Sendable {
     public var explainSkips: Bool
     /// Glance's version, for formats that name the tool (SARIF).
     public var toolVersion: String
-    /// The rules that ran, in catalog order: SARIF lists them as `tool.driver.rules`.
+    /// The rules SARIF lists as `tool.driver.rules`, in catalog order: by default every rule Glance documents (the
+    /// lint rules, then the payload rules, as `glance rules` lists them), whether or not it ran.
     public var rules: [any DescribedRule.Type]
 
-    public init(displayRoot: String, explainSkips: Bool = false, toolVersion: String, rules: [any DescribedRule.Type] = RuleRegistry.all) {
+    public init(displayRoot: String, explainSkips: Bool = false, toolVersion: String, rules: [any DescribedRule.Type] = RuleRegistry.documented) {
         self.displayRoot = displayRoot
         self.explainSkips = explainSkips
         self.toolVersion = toolVersion
