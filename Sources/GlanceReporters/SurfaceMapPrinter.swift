@@ -6,7 +6,8 @@ import GlanceSurfaces
 /// Text from the project (target, type and App Group names, URLs) goes through `OutputText.escaped` first, so no
 /// control or bidirectional character reaches the output, then through the format's own escaping: DOT's quoted
 /// strings (`\"`, `\\`); Mermaid's entity codes (`#34;` for `"`, `#35;` for `#`, `#60;` `#62;` `#38;` for `<` `>`
-/// `&`, `#96;` for a backquote), so a name cannot end a label, start HTML or a Markdown string. Every other
+/// `&`, `#96;` for a backquote, `#124;` for `|`), so a name cannot end a label (or an edge's `|…|`), start HTML or a
+/// Markdown string. Every other
 /// character, non-ASCII ones included, is printed as it is (both formats are UTF-8).
 ///
 /// Colours: each kind of node has its fill; a node or group with findings gets a red outline when one is an
@@ -98,7 +99,7 @@ public enum SurfaceMapPrinter {
     /// `"…"` for Mermaid: characters that would end the label or be read as markup written as entity codes, lines
     /// joined with `<br>`.
     public static func mermaidString(_ lines: [String]) -> String {
-        let codes: [(String, String)] = [("#", "#35;"), ("\"", "#34;"), ("<", "#60;"), (">", "#62;"), ("&", "#38;"), ("`", "#96;")]
+        let codes: [(String, String)] = [("#", "#35;"), ("\"", "#34;"), ("<", "#60;"), (">", "#62;"), ("&", "#38;"), ("`", "#96;"), ("|", "#124;")]
         return "\"" + lines.map { line in
             codes.reduce(OutputText.escaped(line)) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
         }.joined(separator: "<br>") + "\""
