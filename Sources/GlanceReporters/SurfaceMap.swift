@@ -78,7 +78,8 @@ public struct SurfaceMap: Sendable {
         public let label: [String]
     }
 
-    /// What the project is (`CommonMistakes.xcodeproj`).
+    /// What the project is: its project files (`CommonMistakes.xcodeproj`), or the folder's name and
+    /// `(no Xcode project)`.
     public let title: String
     public let nodes: [Node]
     public let groups: [Group]
@@ -100,7 +101,8 @@ public struct SurfaceMap: Sendable {
         var builder = SurfaceMapBuilder(model: model)
         builder.build()
         builder.place(violations)
-        return builder.map(title: model.project.isLooseSources ? "(Swift files without an Xcode project)" : model.project.projectFiles.joined(separator: ", "),
+        let folder = (model.project.root as NSString).lastPathComponent
+        return builder.map(title: model.project.isLooseSources ? "\(folder) (no Xcode project)" : model.project.projectFiles.joined(separator: ", "),
                            violations: violations)
     }
 }

@@ -41,6 +41,10 @@ struct SurfaceMapTests {
         #expect(fromDOT.groups == fromMermaid.groups)
         #expect(fromDOT.nodes == fromMermaid.nodes)
         #expect(fromDOT.edges == fromMermaid.edges)
+        // Every edge joins two nodes the output declares (neither format would complain about one it does not).
+        #expect(fromDOT.edges.allSatisfy { fromDOT.nodes[$0.from] != nil && fromDOT.nodes[$0.to] != nil })
+        #expect(Set(fromDOT.nodes.values.compactMap(\.kind)).isSubset(of: ["widget", "control", "liveActivity", "alarm", "intent", "urlHandler", "entitlements", "appGroup", "note"]))
+        #expect(fromDOT.nodes.values.allSatisfy { $0.kind != nil })
     }
 
     @Test func commonMistakesDOT() throws {
@@ -135,6 +139,16 @@ struct SurfaceMapTests {
             let result = try Graphviz.run(graphviz, ["-Tsvg"], input: dot.standardOutput)
             #expect(result.status == 0 && result.standardError == "")
         }
+    }
+
+    /// docs/surface-map.md's Mermaid example is what Glance prints for its fixture.
+    @Test func documentedMermaidIsCurrent() throws {
+        let page = try String(contentsOfFile: repositoryRoot + "/docs/surface-map.md", encoding: .utf8)
+        let start = try #require(page.range(of: "```mermaid\n"))
+        let end = try #require(page.range(of: "```\n", range: start.upperBound..<page.endIndex))
+        let output = glance("surfaces", "Tests/GlanceCLITests/Fixtures/TuistScoreboard", "--format", "mermaid")
+        #expect(String(page[start.upperBound..<end.lowerBound]) == output.standardOutput,
+                "docs/surface-map.md's Mermaid block is stale: paste `glance surfaces Tests/GlanceCLITests/Fixtures/TuistScoreboard --format mermaid`")
     }
 
     @Test func configIsForTheMapOnly() {
