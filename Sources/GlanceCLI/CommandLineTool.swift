@@ -337,7 +337,7 @@ enum Help {
                 USAGE: glance surfaces [PATH] [--format text|json|dot|mermaid] [--config <file>]
 
                 OPTIONS:
-                  --format <format>  text (default), json (fields documented in the README), or the surface map:
+                  --format <format>  text (default), json (fields documented in docs/usage.md), or the surface map:
                                      dot (Graphviz: `glance surfaces --format dot | dot -Tpng -o map.png`) or
                                      mermaid (a flowchart for Markdown on GitHub and GitLab). The map groups
                                      surfaces by target (extensions inside the app that embeds them), draws
@@ -358,7 +358,7 @@ enum Help {
                        glance rules --docs FOLDER
 
                 OPTIONS:
-                  --format <format>  text (default), json, or markdown (the README's rule tables).
+                  --format <format>  text (default), json, or markdown (the tables of docs/rules/README.md).
                   --docs <folder>    Write the rule documentation: one Markdown page per rule and README.md.
                   -h, --help         Show this help.
 
