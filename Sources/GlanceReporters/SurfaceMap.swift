@@ -93,8 +93,24 @@ public struct SurfaceMap: Sendable {
     /// All findings.
     public let total: Counts
 
-    public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
-    public func group(_ id: String) -> Group? { groups.first { $0.id == id } }
+    private let nodePositions: [String: Int]
+    private let groupPositions: [String: Int]
+
+    init(title: String, nodes: [Node], groups: [Group], topGroups: [String], looseNodes: [String], edges: [Edge], unplaced: Counts, total: Counts) {
+        self.title = title
+        self.nodes = nodes
+        self.groups = groups
+        self.topGroups = topGroups
+        self.looseNodes = looseNodes
+        self.edges = edges
+        self.unplaced = unplaced
+        self.total = total
+        nodePositions = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+        groupPositions = Dictionary(uniqueKeysWithValues: groups.enumerated().map { ($1.id, $0) })
+    }
+
+    public func node(_ id: String) -> Node? { nodePositions[id].map { nodes[$0] } }
+    public func group(_ id: String) -> Group? { groupPositions[id].map { groups[$0] } }
 
     /// Builds the map of a model, with the findings of a lint of it (paths relative to the lint root).
     public static func build(_ model: SurfaceModel, violations: [Violation]) -> SurfaceMap {
@@ -242,9 +258,9 @@ private struct SurfaceMapBuilder {
             case .control: owners = surfaces(.control, link.owner, in: link.targets)
             case .liveActivity: owners = surfaces(.liveActivity, link.owner, in: link.targets)
             case .intent:
-                owners = link.targets.flatMap { target in
-                    intentNodes.filter { $0.key.hasSuffix("\u{0}" + link.owner) }.map { ($0.value, target) }
-                }
+                // The intent's nodes (one per process that runs it), in the order they were added.
+                let intents = intentNodes.filter { $0.key.hasSuffix("\u{0}" + link.owner) }.map(\.value).sorted { nodeIndex[$0]! < nodeIndex[$1]! }
+                owners = link.targets.flatMap { target in intents.map { ($0, target) } }
             }
             let url = link.url ?? (link.urlPrefix.map { $0 + "…" } ?? "(URL not known)")
             var seen: Set<String> = []
