@@ -16,8 +16,8 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             Activity views (or without the other extension), and nothing tells the user. Xcode gives a new \
             extension target the newest SDK's version, so this happens by accident. Raising an extension on \
             purpose is common too; Glance stays quiet when the app's own code checks \
-            `#available` for a version between the two (read from the parsed code; `OSX` counts as `macOS`); a check \
-            for a later or an earlier version guards other APIs, not the versions in between, and does not count, \
+            `#available` for a version of the extension's major release between the two (read from the parsed code; \
+            `OSX` counts as `macOS`); a check for another release guards other APIs and does not count, \
             and neither does `@available` on a declaration, which does not keep the app from running there. It is also \
             quiet where a widget extension's deployment target is the first release with WidgetKit on its platform \
             (iOS 14, macOS 11, watchOS 9): it cannot be lowered. Lower the extension's deployment target and guard \
@@ -211,9 +211,10 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         return "its " + (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
     }
 
-    /// A file of the app that checks availability (`#available`, read from the parsed code) for a version above
-    /// the app's and at most the extension's: `#available(iOS 18.6, *)` for an app at 18.5 and an extension at
-    /// 18.6. A check for a later or an earlier version guards other APIs, not the versions in between.
+    /// A file of the app that checks availability (`#available`, read from the parsed code) for a version of the
+    /// extension's major release, above the app's and at most the extension's: `#available(iOS 18.6, *)` for an app
+    /// at 18.5 and an extension at 18.6, `#available(iOS 17, *)` for one at 17.4 under an app at 14. A check for
+    /// another release guards other APIs, not what the extension brings.
     private func availabilityCheck(in app: Target, between appVersion: OSVersion, and version: OSVersion, platform: Platform,
                                    _ model: SurfaceModel) -> String? {
         let sources = Set(app.sources)
@@ -228,7 +229,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 found = call.arguments.contains { argument in
                     guard let label = argument.label, labels.contains(label), case .number(let text, _) = argument.value,
                           let checked = OSVersion(text) else { return false }
-                    return appVersion < checked && !(version < checked)
+                    return checked.major == version.major && appVersion < checked && !(version < checked)
                 }
             }
             for type in file.types { for member in type.members { member.code.walk(visit) } }
