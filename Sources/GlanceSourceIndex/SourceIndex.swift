@@ -574,6 +574,13 @@ public final class SourceIndex: @unchecked Sendable {
         return tokens[path]?.words.contains(word) ?? false
     }
 
+    /// The type names a file declares (`struct`, `class`, `enum`, `actor`, `protocol`, `typealias`, at any depth),
+    /// from its scan; nothing is parsed. Empty for a file that was not read.
+    public func declaredTypeNames(in path: String) -> Set<String> {
+        lock.lock(); defer { lock.unlock() }
+        return tokens[path]?.typeNames ?? []
+    }
+
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         parseBatch(paths.filter { tokens[$0]?.words.contains(word) ?? false })

@@ -36,6 +36,17 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
+            // A framework's App Group code runs in the extension that calls into it, with the extension's entitlements.
+            RuleExample(files: [
+                ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
+                    public enum Store {
+                        public static var defaults: UserDefaults? { ↓UserDefaults(suiteName: "group.com.example.app") }
+                    }
+                    """),
+                .widget("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+            ], targets: ExampleTarget.defaults + [ExampleTarget(name: "Kit", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.kit")])
+            .with("App") { $0.dependencies = ["Kit"]; $0.set(appGroups: ["group.com.example.app"]) }
+            .with("Widgets") { $0.dependencies = ["Kit"] },
             // The id is built from the running bundle's id: in the widget extension it is the extension's own
             // (group.com.example.app.widgets), which neither target is entitled to (FC3-13).
             RuleExample.shared("""
@@ -90,6 +101,18 @@ struct AppGroupNotEntitled: Rule {
                                                entitlements: ["com.apple.security.application-groups": .array([.string("ABCDE12345.com.example.other")])])]),
         ],
         nonTriggeringExamples: [
+            // The extension links the framework but names none of its types: the framework's code never runs there.
+            RuleExample(files: [
+                ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
+                    public enum Store {
+                        public static var defaults: UserDefaults? { UserDefaults(suiteName: "group.com.example.app") }
+                    }
+                    """),
+                .app("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+                .widget("import Kit\nlet title = \"Open\""),
+            ], targets: ExampleTarget.defaults + [ExampleTarget(name: "Kit", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.kit")])
+            .with("App") { $0.dependencies = ["Kit"]; $0.set(appGroups: ["group.com.example.app"]) }
+            .with("Widgets") { $0.dependencies = ["Kit"] },
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) },
@@ -140,7 +163,7 @@ struct AppGroupNotEntitled: Rule {
             for target in usage.targets {
                 let processes = model.processes(runningCodeOf: target)
                 if processes.isEmpty, target.kind == .framework || target.kind == .library {
-                    context.skip("App Group used in \(target.kind.rawValue) '\(target.name)', which no app or extension of the project links", file: context.relativePath(usage.location))
+                    context.skip("App Group used in \(target.kind.rawValue) '\(target.name)', which no app or extension of the project links and calls into", file: context.relativePath(usage.location))
                 }
                 for process in processes where !running.contains(where: { $0.id == process.id }) { running.append(process) }
             }
