@@ -146,6 +146,15 @@ struct AppGroupNotEntitled: Rule {
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) }
                 .with("Watch") { $0.platform = .tvOS; $0.kind = .app; $0.embeds = [] },
+            // Under a condition set only in a `.xcconfig` the project cannot read: which group the build uses is
+            // open (skipped, not reported).
+            RuleExample.widget("""
+                #if MAC_DIRECT_DISTRIBUTION
+                let store = UserDefaults(suiteName: "ABCDE12345.com.example.direct")
+                #else
+                let store = UserDefaults(suiteName: "group.com.example.shared")
+                #endif
+                """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]); $0.unreadSettingsFiles = ["Config/Direct.xcconfig"] },
             // A group built from a setting that cannot be resolved: skipped, not reported.
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.$(UNKNOWN_SETTING)")
@@ -188,6 +197,15 @@ struct AppGroupNotEntitled: Rule {
                 var configurations: [String] = []
                 var file: String?
                 for configuration in target.configurations {
+                    // Only where the configuration surely compiles the use: a `#if` Glance cannot decide (a custom
+                    // condition set in a file it could not read) keeps the verdict open.
+                    switch context.resolver.build.compiles(usage.conditions, in: target, file: usage.location.file, configuration: configuration.name) {
+                    case false?: continue
+                    case nil:
+                        context.skip("App Group use in '\(target.name)' (\(configuration.name)) sits under #if \(usage.conditions.joined(separator: " && ")), which Glance cannot decide for that build", file: context.relativePath(usage.location))
+                        continue
+                    case true?: break
+                    }
                     guard let group = model.appGroup(usage.value, in: configuration, of: target) else {
                         context.skip("App Group id for '\(target.name)' (\(configuration.name)) depends on an unresolved setting or Info.plist key", file: context.relativePath(usage.location))
                         continue
