@@ -16,6 +16,9 @@ public struct CommandLineTool {
         public var exitCode: Int32
         public var standardOutput: String
         public var standardError: String
+        /// How standard output is written: a command that prints JSON, XML or workflow commands says so, for the
+        /// escapes `WorkflowCommands.neutralized(_:as:)` uses there (standard error is always text).
+        public var standardOutputEncoding: WorkflowCommands.Encoding = .text
     }
 
     /// What `glance push` and `glance channels` take from outside the arguments (environment, clock, network).
@@ -67,6 +70,9 @@ public struct CommandLineTool {
             output.standardError += "glance: error: \(OutputText.escaped("\(error)"))\n"
             output.exitCode = 2
         }
+        // One place for every command and every output path: no line of it is a CI runner's command.
+        output.standardOutput = WorkflowCommands.neutralized(output.standardOutput, as: output.standardOutputEncoding)
+        output.standardError = WorkflowCommands.neutralized(output.standardError, as: .text)
         return output
     }
 
@@ -124,6 +130,7 @@ public struct CommandLineTool {
         let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "surfaces")
         let model = try Glance.surfaces(at: arguments.positionals.first ?? ".")
         output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+        output.standardOutputEncoding = format == "json" ? .json : .text
     }
 
     // MARK: debug (for Scripts/benchmark.sh; not in the help)
@@ -164,6 +171,7 @@ public struct CommandLineTool {
             try writeDocs(to: folder, output: &output)
             return
         }
+        if format == "json" { output.standardOutputEncoding = .json }
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.describedRule(identifier) else {
                 let hint = Suggestion.hint(identifier, in: RuleRegistry.documented.map { $0.description.identifier })

@@ -62,6 +62,7 @@ extension CommandLineTool {
         progress?.stop()
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
+        output.standardOutputEncoding = report.reporter.encoding
         output.exitCode = report.failing ? 1 : 0
         DebugTime.mark("output rendered")
         if let observer { FileSystem.stopObserving(observer) }

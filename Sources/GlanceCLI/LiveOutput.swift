@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,12 +22,13 @@ public final class LiveOutput: @unchecked Sendable {
     public static let process = LiveOutput(standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
                                            standardError: { FileHandle.standardError.write(Data($0.utf8)) })
 
-    /// Writes both texts (standard error first), each only when not empty.
-    public func write(standardOutput out: String = "", standardError error: String = "") {
+    /// Writes both texts (standard error first), each only when not empty, neutralized as `CommandLineTool.run`
+    /// neutralizes a command's output (`WorkflowCommands`; `encoding` is standard output's).
+    public func write(standardOutput out: String = "", standardError error: String = "", encoding: WorkflowCommands.Encoding = .text) {
         lock.lock()
         defer { lock.unlock() }
-        if !error.isEmpty { standardError(error) }
-        if !out.isEmpty { standardOutput(out) }
+        if !error.isEmpty { standardError(WorkflowCommands.neutralized(error, as: .text)) }
+        if !out.isEmpty { standardOutput(WorkflowCommands.neutralized(out, as: encoding)) }
     }
 }
 

@@ -54,6 +54,7 @@ extension CommandLineTool {
         let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version,
                                     rules: RuleRegistry.payloadRules)
         output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
+        output.standardOutputEncoding = reporter.encoding
         output.exitCode = result.violations.contains { $0.severity == .error || arguments.flag("--strict") } ? 1 : 0
     }
 
@@ -70,6 +71,7 @@ extension CommandLineTool {
         let time = arguments.flag("--now") ? Date() : Date(timeIntervalSince1970: 1_767_225_600)
         let (body, unfilled) = PayloadTemplate.body(for: type, event: event, time: time)
         output.standardOutput += PayloadTemplate.prettyText(body) + "\n"
+        output.standardOutputEncoding = .json
         for part in unfilled {
             output.standardError += "glance: warning: \(OutputText.escaped(part)): no placeholder; fill in this value by hand\n"
         }
@@ -97,6 +99,7 @@ extension CommandLineTool {
         for push in pushes { try requireType(for: push.push, catalog: catalog, arguments: arguments) }
         let timeline = ActivitySimulator(catalog: catalog, attributes: arguments.option("--attributes")).run(pushes)
         output.standardOutput += format == "json" ? TimelineReporter.json(timeline) : TimelineReporter.text(timeline)
+        output.standardOutputEncoding = format == "json" ? .json : .text
     }
 
     // MARK: inputs

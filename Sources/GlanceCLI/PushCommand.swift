@@ -38,6 +38,7 @@ extension CommandLineTool {
         let broadcast = arguments.option("--channel") != nil
         let api: APNsAPI = broadcast ? .broadcast : .device
         let reporter = try arguments.choice("--reporter", ["text", "json"], default: "text", command: "push")
+        if reporter == "json" { output.standardOutputEncoding = .json }
         let environment = try APNsOptions.environment(arguments, command: "push")
         let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
@@ -114,7 +115,7 @@ extension CommandLineTool {
     /// results that are printed as they arrive.
     func flush(_ output: inout Output) {
         guard let stream = pushContext.stream else { return }
-        stream.write(standardOutput: output.standardOutput, standardError: output.standardError)
+        stream.write(standardOutput: output.standardOutput, standardError: output.standardError, encoding: output.standardOutputEncoding)
         output.standardOutput = ""
         output.standardError = ""
     }

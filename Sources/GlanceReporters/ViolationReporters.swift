@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceRules
 import GlanceSurfaces
 
@@ -20,6 +21,16 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     case markdown
     /// GitLab Code Quality JSON, for `artifacts:reports:codequality`.
     case gitlab
+
+    /// How the reporter's output is written, for `WorkflowCommands.neutralized(_:as:)`.
+    public var encoding: WorkflowCommands.Encoding {
+        switch self {
+        case .xcode, .markdown: return .text
+        case .json, .sarif, .gitlab: return .json
+        case .checkstyle, .junit: return .xml
+        case .githubActions: return .workflowCommands
+        }
+    }
 }
 
 /// What a reporter needs besides the violations.
