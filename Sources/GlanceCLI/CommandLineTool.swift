@@ -189,16 +189,23 @@ public struct CommandLineTool {
 }
 
 extension CommandLineTool {
-    /// Writes `RuleDocs.files` into `folder` (created if needed; other files are left alone).
+    /// Writes `RuleDocs.files` into `folder` (created if needed; other files are left alone). Each page is written
+    /// to a temporary file (of an unpredictable name, created exclusively) and renamed into place, as the baseline
+    /// is: a symbolic link at a page's name (a repository can hold one, leading to any file of the user's) is
+    /// refused before anything is written, and never written through.
     private func writeDocs(to folder: String, output: inout Output) throws {
         let files = RuleDocs.files(RuleRegistry.documented)
+        let pages = files.map { (file: $0, path: URL(fileURLWithPath: folder).appendingPathComponent($0.name).path) }
+        for page in pages where (try? FileManager.default.destinationOfSymbolicLink(atPath: page.path)) != nil {
+            throw CLIError.failure("\(Shown.name(page.path)): is a symbolic link; Glance does not write the rule docs through a link (remove it, or give another folder)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for file in files {
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(file.name))
+            for page in pages {
+                try Data(page.file.contents.utf8).write(to: URL(fileURLWithPath: page.path), options: .atomic)
             }
         } catch {
-            throw CLIError.failure("\(folder): cannot write the rule docs (\(error.localizedDescription))")
+            throw CLIError.failure("\(folder): cannot write the rule docs (\(FileSystem.reason(of: error)))")
         }
         output.standardOutput += "wrote \(files.count) files to \(folder)\n"
     }

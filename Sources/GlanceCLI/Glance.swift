@@ -40,13 +40,13 @@ public enum Glance {
     }
 
     /// The project model at `path`: from the cache's record when every question its reading asked the disk
-    /// gets the same answer today (a Swift file edited since leaves it the same), else read by `loader` and
-    /// recorded. Either way, a run's observers hear the questions (`RunObserver`).
+    /// gets the same answer today (a Swift file edited since leaves it the same) and the record is of that folder
+    /// (`ProjectRecord.isAnchored`), else read by `loader` and recorded. Either way, a run's observers hear the questions (`RunObserver`).
     static func loadProject(_ path: String, loader: ProjectLoader, records: SourceCache?) throws -> ProjectModel {
         guard let records, let key = projectRecordKey(path, records: records) else { return try loader.load(path: path) }
         let record = records.record(key, as: ProjectRecord.self)
         DebugTime.mark("project record read")
-        if let record, let answered = record.answers.heldToday() {
+        if let record, record.isAnchored, let answered = record.answers.heldToday() {
             for case let observer as RunObserver in FileSystem.observers { observer.hear(answered) }
             loader.fileSystem.confine(to: record.boundary)
             return record.model

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceConfiguration
+import GlanceProject
 
 extension CommandLineTool {
     /// `glance init [PATH] [--force]`: writes `Configuration.initialFileText` to PATH/.glance.json.
@@ -19,7 +20,7 @@ extension CommandLineTool {
         do {
             try Data(Configuration.initialFileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CLIError.failure("\(file): cannot be written")
+            throw CLIError.failure("\(file): cannot be written (\(FileSystem.reason(of: error)))")
         }
         output.standardOutput += "wrote \(file)\n"
     }

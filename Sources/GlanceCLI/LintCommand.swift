@@ -19,24 +19,22 @@ extension CommandLineTool {
                                                        maxPositionals: .max), command: "lint")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
         var cache = try sourceCache(arguments)
-        if let requested = cache, let refusal = Self.cacheRefusal(requested, paths: arguments.positionals) {
+        let request = try LintRequest(arguments.positionals)
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, request: request) {
             output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n"
             cache = nil
         }
-        let request = try LintRequest(arguments.positionals)
-        // A run that did this before, in this folder, reading the same: print what it printed.
+        // A run that did this before, in this folder, reading the same: print what it found.
         let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.recordKey($0) } }
         DebugTime.mark("arguments read")
-        let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord.self) } }
+        let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord<RecordedLint>.self) } }
         DebugTime.mark("run record read")
         var changed: FileQuestion?
-        if let record = runRecord, record.answers.heldToday(changed: &changed) != nil {
-            output.standardOutput += record.standardOutput
-            output.standardError += record.standardError
-            output.exitCode = record.exitCode
-            if let errors = record.errors, let warnings = record.warnings, let files = record.files {
-                output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: files, seconds: clock() - started) + "\n"
-            }
+        if let cache, let record = runRecord, let recorded = record.report.report, !record.answers.isEmpty,
+           record.answers.heldToday(changed: &changed) != nil, case .project(let path) = request,
+           let project = Glance.projectRecordKey(path, records: cache).flatMap({ cache.record($0, as: ProjectRecord.self) }),
+           record.answers.cover(project) {
+            printReport(recorded, arguments: arguments, quiet: quiet, started: started, output: &output)
             return
         }
         DebugTime.mark("run record checked")
@@ -49,7 +47,6 @@ extension CommandLineTool {
         let observer = recordKey == nil ? nil : RunObserver()
         if let observer { FileSystem.startObserving(observer) }
         defer { if let observer { FileSystem.stopObserving(observer) } }
-        let errorBefore = output.standardError
         let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
         defer { progress?.stop() }
         let report: LintReport
@@ -60,24 +57,32 @@ extension CommandLineTool {
         case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
         progress?.stop()
+        if let observer { FileSystem.stopObserving(observer) }
+        if let cache, let recordKey, let answers = observer?.answers {
+            cache.storeRecord(RunRecord(answers: answers, report: RecordedLint(report), parsedFiles: report.parsedFiles), key: recordKey)
+            cache.finish()
+            DebugTime.mark("run recorded")
+        }
+        // A folder the user named that cannot be written is said once (a default one only makes runs slower).
+        if let cache, arguments.option("--cache-path") != nil, let problem = cache.writeProblem {
+            output.standardError += "glance: warning: --cache-path \(Shown.name(cache.folder)) cannot be written (\(problem)); the next run redoes the work this one could not keep\n"
+        }
+        printReport(report, arguments: arguments, quiet: quiet, started: started, output: &output)
+    }
+
+    /// Prints a run's report, fresh or from its record, the same way: the reporter's output, the notes, the
+    /// summary line (unless `quiet`), and the exit code.
+    private func printReport(_ report: LintReport, arguments: Arguments, quiet: Bool, started: Double, output: inout Output) {
         let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
         output.standardOutputEncoding = report.reporter.encoding
         output.exitCode = report.failing ? 1 : 0
         DebugTime.mark("output rendered")
-        if let observer { FileSystem.stopObserving(observer) }
-        let errors = report.result.violations.filter { $0.severity == .error }.count
-        let warnings = report.result.violations.count - errors
-        if let cache, let recordKey, let answers = observer?.answers {
-            cache.storeRecord(RunRecord(answers: answers, standardOutput: output.standardOutput,
-                                           standardError: String(output.standardError.dropFirst(errorBefore.count)), exitCode: output.exitCode,
-                                           errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount,
-                                           parsedFiles: report.parsedFiles), key: recordKey)
-            cache.finish()
-            DebugTime.mark("run recorded")
-        }
+        for note in report.notes { output.standardError += OutputText.escaped(note) + "\n" }
         if !quiet {
-            output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: report.fileCount, seconds: clock() - started) + "\n"
+            let errors = report.result.violations.filter { $0.severity == .error }.count
+            output.standardError += "glance: " + Self.summary(errors: errors, warnings: report.result.violations.count - errors, files: report.fileCount,
+                                                              seconds: clock() - started) + "\n"
         }
     }
 
@@ -95,10 +100,49 @@ extension CommandLineTool {
         var result: LintResult
         var reporter: ReporterKind
         var displayRoot: String
-        var failing: Bool
+        /// Whether the run exits 1: an error, or with `--strict` any violation.
+        var strict: Bool
         var fileCount: Int
+        /// Lines for standard error before the summary (the note that a folder's project is generated), as text
+        /// to escape.
+        var notes: [String] = []
         /// The files the run parsed (for the run's record).
         var parsedFiles: [String] = []
+
+        var failing: Bool { result.violations.contains { $0.severity == .error || strict } }
+    }
+
+    /// A run's report as its record keeps it (`RunRecord`): findings, skips and notes, never the bytes printed.
+    struct RecordedLint: Codable, Sendable {
+        struct RecordedSkip: Codable, Sendable {
+            let rule: String?
+            let file: String?
+            let reason: String
+        }
+        let violations: [Violation]
+        let skips: [RecordedSkip]
+        let reporter: String
+        let displayRoot: String
+        let strict: Bool
+        let fileCount: Int
+        let notes: [String]
+
+        init(_ report: LintReport) {
+            violations = report.result.violations
+            skips = report.result.skips.map { RecordedSkip(rule: $0.rule, file: $0.file, reason: $0.reason) }
+            reporter = report.reporter.rawValue
+            displayRoot = report.displayRoot
+            strict = report.strict
+            fileCount = report.fileCount
+            notes = report.notes
+        }
+
+        /// The report to print again; nil for a reporter this Glance does not have.
+        var report: LintReport? {
+            guard let reporter = ReporterKind(rawValue: reporter) else { return nil }
+            return LintReport(result: LintResult(violations: violations, skips: skips.map { Skip(rule: $0.rule, file: $0.file, reason: $0.reason) }),
+                              reporter: reporter, displayRoot: displayRoot, strict: strict, fileCount: fileCount, notes: notes)
+        }
     }
 
     /// True when Glance runs in an Xcode build phase (Xcode sets `XCODE_VERSION_ACTUAL` there): Xcode matches
@@ -110,22 +154,18 @@ extension CommandLineTool {
     }
 
 
-    /// The folder a lint path is linted as (`ProjectLoader.folderBeingLinted`: the path's own folder, or the folder
-    /// that holds the project, the `.xcodeproj` of a `project.pbxproj`, or the file); for a path that is not there,
-    /// the folder that would hold it.
-    static func lintFolder(_ path: String) -> String {
-        ProjectLoader.folderBeingLinted(path) ?? (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
-    }
-
-    /// Why the cache is not used for these lint paths: it lies inside one of them, where the repository being
-    /// linted could plant entries (and hide findings) or links; nil when it may be used.
-    static func cacheRefusal(_ cache: SourceCache, paths: [String]) -> String? {
+    /// Why the cache is not used for this request: it lies inside a folder being linted (a project's folder, or
+    /// the project a file given is linted in), where the repository could plant entries (and hide findings) or
+    /// links; nil when it may be used. A path that is not there is no folder being linted (its error comes next).
+    static func cacheRefusal(_ cache: SourceCache, request: LintRequest) -> String? {
+        let roots: [String]
+        switch request {
+        case .project(let path): roots = ProjectLoader.folderBeingLinted(path).map { [$0] } ?? []
+        case .files(let files): roots = files.map { LintRequest.projectRoot(containing: URL(fileURLWithPath: $0).standardizedFileURL.path) }
+        }
         let folder = FileSystem.realPath(cache.folder)
-        for path in paths.isEmpty ? ["."] : paths {
-            let root = FileSystem.realPath(lintFolder(path))
-            if folder == root || root == "/" || folder.hasPrefix(root + "/") {
-                return "glance: warning: cache folder \(Shown.name(cache.folder)) is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"
-            }
+        for root in Set(roots.map(FileSystem.realPath)) where folder == root || root == "/" || folder.hasPrefix(root + "/") {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"
         }
         return nil
     }
@@ -156,13 +196,10 @@ extension CommandLineTool {
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
                                               cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
-        if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
-            output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
-        }
+        let note = quiet ? nil : Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path)
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
-        return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot,
-                          failing: result.violations.contains { $0.severity == .error || settings.strict },
-                          fileCount: model.index.paths.count, parsedFiles: model.index.parsedPaths)
+        return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot, strict: settings.strict,
+                          fileCount: model.index.paths.count, notes: note.map { [String($0.dropLast())] } ?? [], parsedFiles: model.index.parsedPaths)
     }
 
     /// Lints each file's project once, and keeps the findings in the files given. Violations carry the file as
@@ -184,7 +221,7 @@ extension CommandLineTool {
         var violations: [Violation] = []
         var skips: [Skip] = []
         var reporter: ReporterKind?
-        var failing = false
+        var strict = false
         for group in groups {
             let settings = try LintSettings(arguments: arguments, path: group.root)
             let (model, linted) = try Glance.lint(at: group.root, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
@@ -199,7 +236,7 @@ extension CommandLineTool {
                 violations.append(Violation(rule: violation.rule, severity: violation.severity, file: file, line: violation.line,
                                             column: violation.column, message: violation.message, target: violation.target,
                                             related: violation.related))
-                if violation.severity == .error || settings.strict { failing = true }
+                strict = strict || settings.strict
             }
             for skip in result.skips {
                 guard let relative = skip.file else { skips.append(skip); continue }
@@ -207,7 +244,7 @@ extension CommandLineTool {
             }
         }
         return LintReport(result: LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips),
-                          reporter: reporter ?? .xcode, displayRoot: "", failing: failing, fileCount: seen.count)
+                          reporter: reporter ?? .xcode, displayRoot: "", strict: strict, fileCount: seen.count)
     }
 
     /// `N errors, N warnings in N files (T s)`: the violations reported, the Swift files read (the files given,

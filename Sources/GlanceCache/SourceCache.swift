@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceSourceIndex
 #if canImport(Glibc)
 import Glibc
@@ -141,8 +142,22 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             lock.lock(); madeFolders.insert(shard); lock.unlock()
         }
         let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        guard Self.writeAtomically(data, to: shard + "/" + key, through: temporary) else { return }
+        guard writeAtomically(data, to: shard + "/" + key, through: temporary) else { return }
         lock.lock(); wrote = true; lock.unlock()
+    }
+
+    /// Why the first write into the cache failed this run, in the system's words (`permission denied`, `file too
+    /// large` under a file-size limit); nil while every write worked. The cache goes on without what it could not
+    /// write; a run tells a user who named the folder (`--cache-path`).
+    public var writeProblem: String? {
+        lock.lock(); defer { lock.unlock() }
+        return firstWriteProblem
+    }
+    private var firstWriteProblem: String?
+
+    private func noteWriteProblem(_ code: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        if firstWriteProblem == nil { firstWriteProblem = FileSystem.errorText(code) }
     }
 
     /// Makes the cache folder when missing (with its parents), then `folders` one at a time; true when each is a
@@ -150,28 +165,40 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// folders are used only when they are folders themselves, never a link's target.
     private func makeFolders(_ folders: [String]) -> Bool {
         if !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                lock.lock(); if firstWriteProblem == nil { firstWriteProblem = FileSystem.reason(of: error) }; lock.unlock()
+                return false
+            }
         }
-        return folders.allSatisfy(Self.makeRealFolder)
+        for folder in folders where !Self.makeRealFolder(folder) {
+            noteWriteProblem(errno == EEXIST ? ENOTDIR : errno)
+            return false
+        }
+        return true
     }
 
     /// Writes `data` into `temporary`, created here (O_EXCL: never through a link) and readable by the owner only
-    /// (entries hold the files' strings), then renames it to `path`; false, with nothing left, when either fails.
-    private static func writeAtomically(_ data: Data, to path: String, through temporary: String) -> Bool {
+    /// (entries hold the files' strings), then renames it to `path`; false, with nothing left, when either fails
+    /// (the reason noted). A file-size limit (`ulimit -f`) is one such failure: the process ignores SIGXFSZ, so
+    /// the write fails with EFBIG and the entry is not cached.
+    private func writeAtomically(_ data: Data, to path: String, through temporary: String) -> Bool {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        guard descriptor >= 0 else { noteWriteProblem(errno); return false }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
                 let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { failure = count < 0 ? errno : EIO; return }
                 done += count
             }
-            return true
         }
         close(descriptor)
-        guard written, rename(temporary, path) == 0 else { unlink(temporary); return false }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else { unlink(temporary); noteWriteProblem(failure); return false }
         return true
     }
 
@@ -387,7 +414,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         }
         for entry in entries { pack.append(entry.data) }
         let name = ContentHash.sha256([Array("\(getpid()) \(UInt64.random(in: 0...UInt64.max)) \(Date().timeIntervalSince1970)".utf8)]) ?? "\(UInt64.random(in: 0...UInt64.max))"
-        guard Self.writeAtomically(pack, to: packsFolder + "/" + name + ".pack", through: packsFolder + "/.\(name).tmp") else { return }
+        guard writeAtomically(pack, to: packsFolder + "/" + name + ".pack", through: packsFolder + "/.\(name).tmp") else { return }
         lock.lock(); wrote = true; lock.unlock()
     }
 

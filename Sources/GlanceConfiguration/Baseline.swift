@@ -133,7 +133,7 @@ public struct Baseline: Sendable, Equatable {
         do {
             try Data(fileText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ConfigurationError(file: shown, "the baseline cannot be written")
+            throw ConfigurationError(file: shown, "the baseline cannot be written (\(FileSystem.reason(of: error)))")
         }
     }
 

@@ -5,6 +5,9 @@ import GlanceSourceIndex
 // Ctrl-C and SIGTERM go to a thread of their own (a batch of pushes prints what it knows before it exits); this
 // comes first, so every thread started later inherits it.
 Interrupts.install()
+// A file-size limit (`ulimit -f`) would end the process with SIGXFSZ, printing nothing, at the first cache write
+// past it: ignored, such a write fails with EFBIG instead, the entry is not cached, and the run goes on.
+signal(SIGXFSZ, SIG_IGN)
 // The whole run happens on a thread with a deep stack when the system grants one: SwiftSyntax recurses as
 // deep as the code nests (see `DeepStack`).
 let arguments = CommandLineTool.processArguments

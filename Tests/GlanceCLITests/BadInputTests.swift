@@ -236,4 +236,23 @@ struct DocsOutputErrorTests {
         #expect(output.standardError.hasPrefix("glance: error: \(folder)/file: cannot write the rule docs ("))
         #expect(output.standardError.filter { $0 == "\n" }.count == 1)
     }
+
+    /// Issue 22, defect 9: a symbolic link at a page's name (a repository's docs/rules/README.md leading to a
+    /// file of the user's) is refused in one line, and its target is left as it was; nothing is written.
+    @Test func docsAreNotWrittenThroughLinks() throws {
+        let folder = try scratchFolder("docs-links")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("the user's own file\n", to: folder + "/outside/notes.txt")
+        try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/docs/duplicate_kind.md", withDestinationPath: folder + "/outside/notes.txt")
+        let output = CommandLineTool(environment: [:], clock: { 0 }).run(["rules", "--docs", folder + "/docs"])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: \(folder)/docs/duplicate_kind.md: is a symbolic link; Glance does not write the rule docs through a link (remove it, or give another folder)\n")
+        #expect(try String(contentsOfFile: folder + "/outside/notes.txt", encoding: .utf8) == "the user's own file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/docs") == ["duplicate_kind.md"])
+        // Without the link, every page is written, as regular files.
+        try FileManager.default.removeItem(atPath: folder + "/docs/duplicate_kind.md")
+        #expect(CommandLineTool(environment: [:], clock: { 0 }).run(["rules", "--docs", folder + "/docs"]).exitCode == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/docs/duplicate_kind.md")[.type] as? FileAttributeType == .typeRegular)
+    }
 }

@@ -627,6 +627,57 @@ struct HostileInputTests {
         #expect(output.standardError == "glance: error: \(folder)/.glance.json: 'baseline' leads outside the configuration's folder (../../../etc/passwd); Glance reads no baseline there\n")
     }
 
+    /// Links out of the folder being linted whose targets exist and do not: named the same way, so the run tells
+    /// nothing about what is there (a link that leads nowhere was "broken", one that leads to a file "outside").
+    @Test func linksOutAreNamedTheSameWhetherOrNotTheirTargetExists() throws {
+        let outer = try scratchFolder("dangling")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("struct There {}\n", to: outer + "/there.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/There.swift", withDestinationPath: outer + "/there.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Gone.swift", withDestinationPath: "../not-there.swift")
+        let output = try #require(glance(within: 10, ["lint", folder, "--explain-skips"]))
+        #expect(output.standardOutput.contains("\(folder)/There.swift: symbolic link to \(outer)/there.swift, outside the folder being linted; not followed"))
+        #expect(output.standardOutput.contains("\(folder)/Gone.swift: symbolic link to \(outer)/not-there.swift, outside the folder being linted; not followed"),
+                "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("broken"))
+    }
+
+    /// Issue 22, defect 4: the repository's `.glance.json` as a link leading out of the folder being linted. It was
+    /// followed: an outside JSON file's keys showed in the error ("unknown key 'token'"), and the exit code told
+    /// whether the target exists. Refused in one line, the same whether or not anything is there; a baseline the
+    /// configuration names through such a link is refused too.
+    @Test func configurationLinkLeadingOutIsRefused() throws {
+        let outer = try scratchFolder("config-link")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("{\"token\": \"s3cret-value\", \"excluded\": []}", to: outer + "/private/settings.json")
+        for target in [outer + "/private/settings.json", outer + "/private/missing.json"] {
+            try? FileManager.default.removeItem(atPath: folder + "/.glance.json")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/.glance.json", withDestinationPath: target)
+            let output = try #require(glance(within: 10, ["lint", folder]))
+            #expect(output.exitCode == 2)
+            #expect(output.standardError == "glance: error: \(folder)/.glance.json: not read: it leads outside the folder being linted (to \(target))\n")
+            #expect(!output.standardError.contains("s3cret") && !output.standardError.contains("token"))
+        }
+        // Inside the folder, a link is followed; the same file given with --config is the user's choice, and read.
+        try FileManager.default.removeItem(atPath: folder + "/.glance.json")
+        try write("{\"excluded\": []}", to: folder + "/config/glance.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/.glance.json", withDestinationPath: folder + "/config/glance.json")
+        #expect(try #require(glance(within: 10, ["lint", folder])).exitCode == 1)
+        let explicit = try #require(glance(within: 10, ["lint", folder, "--config", outer + "/private/settings.json"]))
+        #expect(explicit.standardError.hasPrefix("glance: error: \(outer)/private/settings.json: unknown key 'token'"))
+        // The configuration's baseline, a link leading out.
+        try FileManager.default.removeItem(atPath: folder + "/.glance.json")
+        try write("{\"baseline\": \"baseline.json\"}", to: folder + "/.glance.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/baseline.json", withDestinationPath: outer + "/private/settings.json")
+        let baseline = try #require(glance(within: 10, ["lint", folder]))
+        #expect(baseline.exitCode == 2)
+        #expect(baseline.standardError == "glance: error: \(folder)/.glance.json: 'baseline' leads outside the configuration's folder (baseline.json); Glance reads no baseline there\n")
+    }
+
     // MARK: Cycles in what the code declares
 
     static let cycles: [(String, String)] = [

@@ -171,7 +171,7 @@ public final class FileSystem: @unchecked Sendable {
     }
 
     /// Whether `path` is `folder` or below it (both canonical).
-    static func contains(_ folder: String, _ path: String) -> Bool {
+    public static func contains(_ folder: String, _ path: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
@@ -189,7 +189,7 @@ public final class FileSystem: @unchecked Sendable {
     /// `realPath`, told to the observers of this file system's scope when its questions are told.
     func canonical(_ path: String) -> String { observed ? Self.realPath(path, scope: scope) : Self.canonicalPath(path) }
 
-    static func canonicalPath(_ path: String) -> String {
+    static func canonicalPath(_ path: String, links: Int = 0) -> String {
         // An absolute path without `.`, `..`, empty or trailing components is its own standard form (Foundation's
         // `standardizedPath` costs more than the system call).
         let isStandard = path.hasPrefix("/") && !path.hasSuffix("/") && !path.contains("//") && !path.contains("/.")
@@ -198,9 +198,24 @@ public final class FileSystem: @unchecked Sendable {
             defer { free(resolved) }
             return FilePathBytes.string(fromCString: resolved)
         }
+        // A link that leads nowhere leads somewhere all the same: to its target's canonical path, so that a link
+        // out of the folder being linted is outside whether or not its target exists (and no message tells which).
+        if links < 40, let target = linkTarget(standardized) {
+            let absolute = target.hasPrefix("/") ? target : standardized.deletingLastPathComponent.appendingPath(target)
+            return canonicalPath(absolute, links: links + 1)
+        }
         let parent = standardized.deletingLastPathComponent
         guard !parent.isEmpty, parent != standardized, standardized != "/" else { return standardized }
-        return canonicalPath(parent).appendingPath(standardized.lastPathComponent)
+        return canonicalPath(parent, links: links).appendingPath(standardized.lastPathComponent)
+    }
+
+    /// The text of the symbolic link at `path` (`readlink`); nil when `path` is not one.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = FilePathBytes.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+        guard count > 0 else { return nil }
+        buffer[count] = 0
+        return FilePathBytes.string(fromCString: buffer)
     }
 
     // MARK: Reading
@@ -283,8 +298,21 @@ public final class FileSystem: @unchecked Sendable {
         return String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
     }
 
+    /// Why Foundation could not write (or read) a file, in the system's words: the POSIX error under the Cocoa error
+    /// (`permission denied`, `no such file or directory`, `read-only file system`, `no space left on device`), else
+    /// Foundation's own description.
+    public static func reason(of error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
+        for candidate in [error, underlying].compactMap({ $0 }) {
+            if let posix = candidate as? POSIXError { return errorText(posix.code.rawValue) }
+            let bridged = candidate as NSError
+            if bridged.domain == NSPOSIXErrorDomain { return errorText(Int32(bridged.code)) }
+        }
+        return (error as NSError).localizedDescription
+    }
+
     /// `strerror`'s text without a trailing period, lowercased at the start (`permission denied`).
-    static func errorText(_ code: Int32) -> String {
+    public static func errorText(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
     }
@@ -321,12 +349,13 @@ public final class FileSystem: @unchecked Sendable {
                 guard let entry = status(path, followingLinks: false) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink {
-                    guard let target = status(path) else {
-                        record("\(path): broken symbolic link; skipped")
-                        continue
-                    }
+                    // Outside first: a link out is named the same whether or not its target exists.
                     guard isInside(path) else {
                         record("\(path): symbolic link to \(canonical(path)), outside the folder being linted; not followed")
+                        continue
+                    }
+                    guard let target = status(path) else {
+                        record("\(path): broken symbolic link; skipped")
                         continue
                     }
                     kind = target.kind
