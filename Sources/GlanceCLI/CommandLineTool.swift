@@ -59,7 +59,18 @@ public struct CommandLineTool {
         let scope = FileSystem.ObservationScope()
         defer { scope.end() }
         do {
-            try dispatch(arguments, output: &output)
+            do {
+                try dispatch(arguments, output: &output)
+            } catch {
+                // What failed may be the consequence of a read the system refused (an empty listing): say that.
+                try FileSystem.checkRunCanRead()
+                throw error
+            }
+            // A read the run could not make for a reason not its input's (too many open files): its output would
+            // lack that file, so the run fails instead, with nothing else printed.
+            try FileSystem.checkRunCanRead()
+        } catch let error as FileSystem.RunFailure {
+            output = Output(exitCode: 2, standardOutput: "", standardError: "glance: error: \(OutputText.escaped(error.description))\n")
         } catch let error as CLIError {
             output.standardError += "glance: error: \(OutputText.escaped(error.message))\n"
             output.exitCode = 2

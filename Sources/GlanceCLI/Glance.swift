@@ -32,6 +32,7 @@ public enum Glance {
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
                                 readAhead: ahead)
+        try FileSystem.checkRunCanRead()
         if parseEverything { index.parseEverything() }
         index.prepareCache()
         let model = SurfaceModel.build(project: project, index: index)
@@ -56,6 +57,7 @@ public enum Glance {
         defer { FileSystem.stopObserving(observer) }
         let project = try loader.load(path: path)
         FileSystem.stopObserving(observer)
+        try FileSystem.checkRunCanRead()
         if let answers = observer.answers, let boundary = loader.fileSystem.boundary {
             records.storeRecord(ProjectRecord(answers: answers, model: project, boundary: boundary), key: key)
         }

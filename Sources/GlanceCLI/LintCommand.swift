@@ -58,6 +58,7 @@ extension CommandLineTool {
         }
         progress?.stop()
         if let observer { FileSystem.stopObserving(observer) }
+        try FileSystem.checkRunCanRead()
         if let cache, let recordKey, let answers = observer?.answers {
             cache.storeRecord(RunRecord(answers: answers, report: RecordedLint(report), parsedFiles: report.parsedFiles), key: recordKey)
             cache.finish()

@@ -19,8 +19,8 @@ public final class LiveOutput: @unchecked Sendable {
     }
 
     /// The process's standard output and standard error, written at once (unbuffered).
-    public static let process = LiveOutput(standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                                           standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+    public static let process = LiveOutput(standardOutput: { _ = StandardStreams.write($0, to: STDOUT_FILENO) },
+                                           standardError: { _ = StandardStreams.write($0, to: STDERR_FILENO) })
 
     /// Writes both texts (standard error first), each only when not empty, neutralized as `CommandLineTool.run`
     /// neutralizes a command's output (`WorkflowCommands`; `encoding` is standard output's).
@@ -88,3 +88,32 @@ public enum Interrupts {
         }
     }
 }
+
+/// Writing to the process's standard output and error with `write(2)`: a stream that cannot take the text — a file
+/// past `ulimit -f` (EFBIG), a full disk, a closed descriptor — is a failure the caller reports, where
+/// `FileHandle.write(_:)` would stop the process.
+public enum StandardStreams {
+    /// Writes all of `text` to `descriptor`; the system's reason when it could not (`file too large`), else nil.
+    public static func write(_ text: String, to descriptor: Int32) -> String? {
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return reason(count < 0 ? errno : EIO) }
+            done += count
+        }
+        return nil
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+#if canImport(Glibc)
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(descriptor, buffer, count) }
+#else
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(descriptor, buffer, count) }
+#endif

@@ -77,10 +77,6 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         self.packThreshold = packThreshold
     }
 
-    deinit {
-        for pack in packs { close(pack.descriptor) }
-    }
-
     /// The cache folder when none is given: `$XDG_CACHE_HOME/glance` when that is set (an absolute path), else
     /// `~/Library/Caches/Glance` on macOS and `~/.cache/glance` elsewhere; nil without a `HOME`.
     public static func defaultFolder(environment: [String: String]) -> String? {
@@ -269,8 +265,10 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     static let packMagic = Array("glance-pack\n".utf8)
     /// At most this many entries' bytes in one pack (64 MiB); a run that stores more writes several.
     static let maximumPackBytes = 64 << 20
-    /// The newest whole packs read, at most (each is held open while the cache is); `finish()` removes the least
-    /// recently used beyond this many.
+    /// The newest whole packs read, at most; `finish()` removes the least recently used beyond this many. No pack is
+    /// held open: an entry is read by opening its pack, checking it is the file whose index was read, and closing it,
+    /// so a run keeps few files open whatever the cache holds (issue 22: 64 packs held open made Swift files fail to
+    /// open under `ulimit -n 64`).
     static let maximumPacksRead = 64
     /// A run that read its entries from this many packs or more writes them into a pack of its own, so that the
     /// entries it uses stay together in the newest pack (and the next run reads them from that one).
@@ -278,13 +276,29 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// At most this many entries in a pack, and in all the packs read.
     static let maximumPackEntries = 1 << 18
     static let maximumPackedEntries = 1 << 19
+    /// At most this many files in the packs folder are looked at (the newest first), and at most
+    /// `maximumIndexRecordsRead` index records read from them, whole packs or not: the bounds hold before anything
+    /// is read, so neither many files that only look like packs nor hard links of one large pack make a run slow.
+    static let maximumPackFilesExamined = 1024
+    static let maximumIndexRecordsRead = 2 * maximumPackedEntries
 
     private struct Pack {
         let path: String
-        let descriptor: Int32
+        /// The file's device and inode when its index was read: an entry is read only from that same file.
+        let identity: FileIdentity
         let modified: Double
         /// Marked used by this run.
         var marked = false
+    }
+
+    struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// The packs read (on the first lookup), where each key's entry is in them, and the entries this run read
@@ -302,16 +316,26 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         readFromPacks.insert(key)
         // Used: kept from eviction. Marked when a day old, or when it is not among the newest half of the packs
         // read (a first run's pack, still read by every run, must not look older than the packs written since).
-        if !pack.marked && (pack.modified < Date().timeIntervalSince1970 - 86_400 || place.pack < packs.count - Self.maximumPacksRead / 2) {
-            packs[place.pack].marked = true
-            _ = futimens(pack.descriptor, nil)
-        }
+        let mark = !pack.marked && (pack.modified < Date().timeIntervalSince1970 - 86_400 || place.pack < packs.count - Self.maximumPacksRead / 2)
+        if mark { packs[place.pack].marked = true }
         lock.unlock()
-        return Self.bytes(pack.descriptor, count: place.length, at: place.offset)
+        return Self.entryBytes(in: pack, count: place.length, at: place.offset, markingUsed: mark)
     }
 
-    /// Opens the newest packs and reads their indexes (call with `lock` held). A pack whose header or index does
-    /// not hold together is left out whole.
+    /// `count` bytes at `offset` of the pack whose index was read, opened for this read only (never through a
+    /// link; nil when the file there is no longer that pack).
+    private static func entryBytes(in pack: Pack, count: Int, at offset: Int, markingUsed: Bool = false) -> Data? {
+        let descriptor = open(pack.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileIdentity(info) == pack.identity else { return nil }
+        if markingUsed { _ = futimens(descriptor, nil) }
+        return bytes(descriptor, count: count, at: offset)
+    }
+
+    /// Reads the indexes of the newest packs (call with `lock` held). A pack whose header or index does not hold
+    /// together is left out whole, and so is a second name of a file already read (a hard link).
     private func readPacks() {
         packed = [:]
         guard Self.isRealFolder(entriesFolder), Self.isRealFolder(packsFolder) else { return }
@@ -320,12 +344,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         // The newest whole packs (one that does not hold together does not count), then their entries oldest
         // first, so that a key in several packs is read from the newest.
         var whole: [(pack: Pack, index: [(key: String, offset: Int, length: Int)])] = []
-        var entries = 0
-        for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) where whole.count < Self.maximumPacksRead {
-            guard let (descriptor, index) = Self.openPack(file.path) else { continue }
-            guard entries + index.count <= Self.maximumPackedEntries else { close(descriptor); continue }
-            entries += index.count
-            whole.append((Pack(path: file.path, descriptor: descriptor, modified: file.modified), index))
+        var reading = PackReading()
+        for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) {
+            guard whole.count < Self.maximumPacksRead, reading.examined < Self.maximumPackFilesExamined else { break }
+            guard let (identity, index) = reading.read(file.path, entriesLeft: Self.maximumPackedEntries - reading.entries) else { continue }
+            reading.entries += index.count
+            whole.append((Pack(path: file.path, identity: identity, modified: file.modified), index))
         }
         for (pack, index) in whole.reversed() {
             packs.append(pack)
@@ -341,36 +365,51 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         readFromPacks.removeAll()
         let gather = Set(read.map(\.1.pack)).count >= Self.packsToGather
         let places = gather ? read.filter { !keys.contains($0.0) }.sorted { $0.0 < $1.0 } : []
-        let descriptors = packs.map(\.descriptor)
+        let packs = self.packs
         lock.unlock()
-        return places.compactMap { key, place in Self.bytes(descriptors[place.pack], count: place.length, at: place.offset).map { (key, $0) } }
+        return places.compactMap { key, place in Self.entryBytes(in: packs[place.pack], count: place.length, at: place.offset).map { (key, $0) } }
     }
 
-    /// The pack at `path` opened (never through a link), with its index; nil, closed, when it is not a whole pack.
-    static func openPack(_ path: String) -> (descriptor: Int32, index: [(key: String, offset: Int, length: Int)])? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        guard let index = packIndex(descriptor) else { close(descriptor); return nil }
-        return (descriptor, index)
+    /// Pack files looked into by one reading of the packs folder, within its bounds (`maximumPackFilesExamined`,
+    /// `maximumIndexRecordsRead`, and the entries left under `maximumPackedEntries`), each file once.
+    struct PackReading {
+        var examined = 0
+        var recordsRead = 0
+        var entries = 0
+        private var seen: Set<FileIdentity> = []
+
+        /// The identity and index of the pack at `path` (never through a link), when it is a whole pack of at most
+        /// `entriesLeft` entries, not read before under another name, and within the bounds; nil otherwise. Only the
+        /// header is read of a pack past a bound.
+        mutating func read(_ path: String, entriesLeft: Int) -> (FileIdentity, [(key: String, offset: Int, length: Int)])? {
+            examined += 1
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, seen.insert(FileIdentity(info)).inserted,
+                  let count = SourceCache.packEntryCount(descriptor, size: Int(info.st_size)),
+                  count <= entriesLeft, recordsRead + count <= SourceCache.maximumIndexRecordsRead else { return nil }
+            recordsRead += count
+            return SourceCache.packIndex(descriptor, count: count, size: Int(info.st_size)).map { (FileIdentity(info), $0) }
+        }
     }
 
-    /// Whether the regular file at `path` (not a link) is a whole pack.
-    static func isWholePack(_ path: String) -> Bool {
-        guard let pack = openPack(path) else { return false }
-        close(pack.descriptor)
-        return true
-    }
-
-    /// A pack's index: each entry's key, offset and length; nil when the file is not a whole pack.
-    static func packIndex(_ descriptor: Int32) -> [(key: String, offset: Int, length: Int)]? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size), headerBytes = packMagic.count + 8
+    /// The number of entries a pack's header gives, when the header is a pack's and the file can hold that many
+    /// index records; nil otherwise.
+    static func packEntryCount(_ descriptor: Int32, size: Int) -> Int? {
+        let headerBytes = packMagic.count + 8
         var header = [UInt8](repeating: 0, count: headerBytes)
         guard size >= headerBytes, header.withUnsafeMutableBytes({ readFully(descriptor, into: $0, at: 0) }),
               Array(header.prefix(packMagic.count)) == packMagic else { return nil }
         let count = Int(littleEndian: header, at: packMagic.count)
         guard count >= 0, count <= maximumPackEntries, headerBytes + count * 80 <= size else { return nil }
+        return count
+    }
+
+    /// A pack's index of `count` records: each entry's key, offset and length; nil when it does not hold together.
+    static func packIndex(_ descriptor: Int32, count: Int, size: Int) -> [(key: String, offset: Int, length: Int)]? {
+        let headerBytes = packMagic.count + 8
         var records = [UInt8](repeating: 0, count: count * 80)
         guard records.withUnsafeMutableBytes({ readFully(descriptor, into: $0, at: headerBytes) }) else { return nil }
         var index: [(key: String, offset: Int, length: Int)] = []
@@ -518,11 +557,15 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             }
         }
         // Beyond the number of packs read, the least recently used go, and those that do not hold together (they
-        // would take the place of whole ones); they are looked into only then.
+        // would take the place of whole ones), or that a run would not read (past its bounds, a second name of a
+        // pack); they are looked into only then.
         var kept = 0
         let crowded = packFiles.count > Self.maximumPacksRead
+        var reading = PackReading()
         for pack in packFiles.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) {
-            guard kept < Self.maximumPacksRead, !crowded || Self.isWholePack(pack.path) else {
+            let whole = !crowded || (reading.examined < Self.maximumPackFilesExamined
+                && reading.read(pack.path, entriesLeft: Self.maximumPackedEntries - reading.entries).map { reading.entries += $0.1.count } != nil)
+            guard kept < Self.maximumPacksRead, whole else {
                 unlink(pack.path)
                 continue
             }

@@ -16,6 +16,11 @@ let output = onDeepStack {
     context.stream = .process
     return CommandLineTool(pushContext: context).run(arguments)
 }
-FileHandle.standardOutput.write(output.standardOutput.data(using: .utf8)!)
-FileHandle.standardError.write(output.standardError.data(using: .utf8)!)
+// Standard output that cannot take the report (a file past `ulimit -f`, a full disk) fails the run, in one line
+// (in place of the summary, which would pass for a whole report).
+if let problem = StandardStreams.write(output.standardOutput, to: STDOUT_FILENO) {
+    _ = StandardStreams.write("glance: error: standard output cannot be written (\(problem)); the report is incomplete\n", to: STDERR_FILENO)
+    exit(2)
+}
+_ = StandardStreams.write(output.standardError, to: STDERR_FILENO)
 exit(output.exitCode)

@@ -118,7 +118,9 @@ public final class FileSystem: @unchecked Sendable {
         lock.unlock()
         var names: [String] = []
         let inside = isInside(directory)
-        if inside, let handle = FilePathBytes.withCString(directory, { opendir($0) }) {
+        let handle = inside ? FilePathBytes.withCString(directory, { opendir($0) }) : nil
+        if inside, handle == nil { _ = failure(directory, errno) }
+        if let handle {
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                     pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
@@ -263,7 +265,7 @@ public final class FileSystem: @unchecked Sendable {
         let overLimit = { (size: Int) in ProjectError.notRead(path, reason: limit.overLimitReason(size: size)) }
         guard prefix != nil || entry.size <= limit.maximumBytes else { throw overLimit(entry.size) }
         let descriptor = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw ProjectError.unreadable(path, reason: Self.errorText(errno)) }
+        guard descriptor >= 0 else { throw failure(path, errno) }
         defer { close(descriptor) }
         // The file may have been replaced since `stat`: check what was opened.
         var info = stat()
@@ -282,13 +284,54 @@ public final class FileSystem: @unchecked Sendable {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw ProjectError.unreadable(path, reason: Self.errorText(errno))
+                throw failure(path, errno)
             }
             if got == 0 { break }
             count += got
         }
         if prefix == nil && count > limit.maximumBytes { throw overLimit(count) }
         return Data(bytes[..<count])
+    }
+
+    /// The error for a file that cannot be opened or read; a reason that is not the file's own — the process or the
+    /// system out of file descriptors or memory, an I/O error (`systemErrors`) — is also noted as a failure of the
+    /// run (`systemFailure()`): what the run then reports would not be the project's findings.
+    private func failure(_ path: String, _ code: Int32) -> ProjectError {
+        if Self.systemErrors.contains(code) {
+            let text = "\(path): cannot be read: \(Self.errorText(code))"
+            Self.failures.lock.lock()
+            if Self.failures.first[scope] == nil { Self.failures.first[scope] = text }
+            Self.failures.lock.unlock()
+        }
+        return ProjectError.unreadable(path, reason: Self.errorText(code))
+    }
+
+    /// Errors of the run, not of a file: too many open files (the process's or the system's), out of memory, I/O.
+    static let systemErrors: Set<Int32> = [EMFILE, ENFILE, ENOMEM, EIO]
+
+    final class Failures: @unchecked Sendable {
+        let lock = NSLock()
+        var first: [ObjectIdentifier?: String] = [:]
+    }
+    static let failures = Failures()
+
+    /// The first read this run could not make for a reason that is not the file's own (`/p/A.swift: cannot be read:
+    /// too many open files`), among the file systems of the calling thread's observation scope (and those made
+    /// outside any scope); nil when there was none. A run that had one stops with it as its error.
+    public static func systemFailure() -> String? {
+        let scope = currentScope
+        failures.lock.lock(); defer { failures.lock.unlock() }
+        return failures.first[scope] ?? failures.first[nil]
+    }
+
+    /// Throws the run's `systemFailure()`, when there is one.
+    public static func checkRunCanRead() throws {
+        if let failure = systemFailure() { throw RunFailure(description: failure + "; the run stopped, since its findings would lack the file (the system's limit or an I/O error, not the file's: raise `ulimit -n`, or free memory, and run again)") }
+    }
+
+    /// A run that cannot go on for a reason that is not its input's (see `FileSystem.systemFailure()`).
+    public struct RunFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Reads a text file as UTF-8 (bytes that are not UTF-8 become U+FFFD, so a stray byte never aborts the
