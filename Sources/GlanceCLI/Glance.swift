@@ -27,7 +27,8 @@ public enum Glance {
         let ahead = readAhead ?? ((cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
             ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil)
         defer { ahead?.stop() }   // also when the project cannot be read
-        let project = try loadProject(path, loader: loader, records: records)
+        let project: ProjectModel
+        do { project = try loadProject(path, loader: loader, records: records) } catch let error as ProjectError { throw shown(error, lintPath: path) }
         DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
@@ -88,6 +89,15 @@ public enum Glance {
         model.index.saveCache()
         DebugTime.mark("cache saved")
         return (model, configuration.filter(result, root: model.project.root))
+    }
+
+    /// A project error named the way reporters name files (README, "Paths"): a file below the folder being linted
+    /// as the folder typed, then the path below it; any other as it is.
+    static func shown(_ error: ProjectError, lintPath path: String) -> ProjectError {
+        guard error.file.hasPrefix("/"), let folder = ProjectLoader.folderBeingLinted(path) else { return error }
+        let relative = error.file.relative(to: folder)
+        guard relative != error.file else { return error }
+        return error.naming(MessagePlace.joined(displayRoot(for: path), relative))
     }
 
     /// What to print before relative paths: the folder as the user typed it (the project's folder when a

@@ -232,16 +232,19 @@ extension CommandLineTool {
             let absolute = absolutePaths(arguments, reporter: reporter!)
             var printed: [String: String] = [:]
             for file in group.files { printed[file.absolute.relative(to: model.project.root)] = absolute ? file.absolute : file.typed }
+            // Other places (in messages, and of the same cause) are printed from the current folder, as the files
+            // given are typed from it: the project's folder below it, else absolute.
+            let shownRoot = absolute ? model.project.root : ConfigurationFile.displayPath(model.project.root)
             for violation in result.violations {
                 guard let file = printed[violation.file] else { continue }
                 violations.append(Violation(rule: violation.rule, severity: violation.severity, file: file, line: violation.line,
-                                            column: violation.column, message: violation.message, target: violation.target,
-                                            related: violation.related))
+                                            column: violation.column, message: MessagePlace.shown(violation.message, root: shownRoot), target: violation.target,
+                                            related: violation.related.map { RelatedLocation(file: MessagePlace.joined(shownRoot, $0.file), line: $0.line, column: $0.column) }))
                 strict = strict || settings.strict
             }
             for skip in result.skips {
-                guard let relative = skip.file else { skips.append(skip); continue }
-                if let file = printed[relative] { skips.append(Skip(rule: skip.rule, file: file, reason: skip.reason)) }
+                guard let relative = skip.file else { skips.append(Skip(rule: skip.rule, file: nil, reason: MessagePlace.shown(skip.reason, root: shownRoot))); continue }
+                if let file = printed[relative] { skips.append(Skip(rule: skip.rule, file: file, reason: MessagePlace.shown(skip.reason, root: shownRoot))) }
             }
         }
         return LintReport(result: LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips),
@@ -273,10 +276,11 @@ enum LintRequest: Equatable {
     /// - Throws: `ProjectError.notFound` for a missing file among several; `ProjectError.malformed` for a file
     ///   of a kind Glance does not read; `CLIError.usage` when several paths include a folder.
     init(_ positionals: [String]) throws {
+        // Through `FileSystem`, which gives a name that is not UTF-8 its own bytes back (FileManager would look
+        // for another name, and such a file was taken for a missing one: its folder was linted instead).
         func isFile(_ path: String) -> Bool? {
-            var folder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
-            return !folder.boolValue
+            guard let kind = FileSystem().status(path)?.kind else { return nil }
+            return kind != .directory
         }
         func checkKind(_ path: String) throws {
             guard Self.lintableExtensions.contains((path as NSString).pathExtension.lowercased())
@@ -309,12 +313,12 @@ enum LintRequest: Equatable {
     /// repository's root; else the file's own folder (never a whole repository of loose files, which may be a
     /// home folder).
     static func projectRoot(containing file: String) -> String {
-        let fileManager = FileManager.default
         var folder = (file as NSString).deletingLastPathComponent
         var package: String?
         var repository: String?
+        let fileSystem = FileSystem()
         while true {
-            let entries = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
+            let entries = fileSystem.contents(of: folder)
             if entries.contains(where: isXcodeProject) { return folder }
             if package == nil && entries.contains("Package.swift") { package = folder }
             if entries.contains(".git") { repository = folder; break }

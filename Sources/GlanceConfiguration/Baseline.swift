@@ -59,7 +59,7 @@ public struct Baseline: Sendable, Equatable {
         let lines = LineTexts(root: root)
         self.init(entries: violations.map { violation in
             Entry(rule: violation.rule, file: violation.file, line: violation.line,
-                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.message)
+                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.plainMessage)
         })
     }
 
@@ -73,7 +73,7 @@ public struct Baseline: Sendable, Equatable {
         let lines = LineTexts(root: root)
         return violations.filter { violation in
             let key = Key(rule: violation.rule, file: violation.file, lineText: lines.text(file: violation.file, line: violation.line),
-                          message: Self.normalized(violation.message))
+                          message: Self.normalized(violation.plainMessage))
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false

@@ -18,13 +18,13 @@ public enum GitLabReporter {
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         var seen: [String: Int] = [:]
         let issues: [[String: Any]] = result.violations.map { violation in
-            let identity = [violation.rule, violation.file, violation.message].joined(separator: "\u{0}")
+            let identity = [violation.rule, violation.file, violation.plainMessage].joined(separator: "\u{0}")
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             return [
                 "type": "issue",
                 "check_name": violation.rule,
-                "description": violation.displayMessage,
+                "description": violation.displayMessage(root: options.displayRoot),
                 "categories": ["Bug Risk"],
                 "fingerprint": SARIFReporter.fingerprint(identity + "\u{0}\(ordinal)"),
                 "severity": severity(violation.severity),

@@ -23,13 +23,13 @@ public enum SARIFReporter {
         let ruleIndex = Dictionary(options.rules.enumerated().map { ($1.description.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: Int] = [:]
         let results: [[String: Any]] = result.violations.map { violation in
-            let identity = [violation.rule, violation.file, violation.message].joined(separator: "\u{0}")
+            let identity = [violation.rule, violation.file, violation.plainMessage].joined(separator: "\u{0}")
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             var entry: [String: Any] = [
                 "ruleId": violation.rule,
                 "level": violation.severity.rawValue,
-                "message": ["text": violation.displayMessage],
+                "message": ["text": violation.displayMessage(root: options.displayRoot)],
                 "locations": [["physicalLocation": [
                     "artifactLocation": artifactLocation(violation.file, options: options),
                     "region": ["startLine": violation.line, "startColumn": violation.column,
@@ -52,7 +52,7 @@ public enum SARIFReporter {
         var invocation: [String: Any] = ["executionSuccessful": true]
         if options.explainSkips && !result.skips.isEmpty {
             invocation["toolExecutionNotifications"] = ViolationReporter.sortedSkips(result.skips).map { skip -> [String: Any] in
-                var notification: [String: Any] = ["level": "note", "message": ["text": skip.reason]]
+                var notification: [String: Any] = ["level": "note", "message": ["text": MessagePlace.shown(skip.reason, root: options.displayRoot)]]
                 if let rule = skip.rule {
                     notification["associatedRule"] = ruleIndex[rule].map { ["id": rule, "index": $0] } ?? ["id": rule]
                 }

@@ -102,7 +102,7 @@ struct GeneratedProjectTests {
     @Test func tuistFolderRunsOnlyCodeRules() {
         let output = glance("lint", Self.tuist)
         #expect(output.standardOutput == """
-            \(Self.tuist)/Widgets/TimerWidget.swift:23:14: warning: widget TimerWidget sets widgetURL more than once in one view hierarchy (also at Widgets/TimerWidget.swift:22); which URL wins is undefined. Keep one widgetURL and use Link for other tap targets. [widget_url_multiple]
+            \(Self.tuist)/Widgets/TimerWidget.swift:23:14: warning: widget TimerWidget sets widgetURL more than once in one view hierarchy (also at \(Self.tuist)/Widgets/TimerWidget.swift:22); which URL wins is undefined. Keep one widgetURL and use Link for other tap targets. [widget_url_multiple]
 
             """)
         #expect(output.standardError == """

@@ -123,7 +123,7 @@ struct HostileInputTests {
         try contents.write(to: URL(fileURLWithPath: folder + "/A.xcworkspace/contents.xcworkspacedata"))
         let output = try #require(glance(within: 10, ["lint", folder + "/A.xcworkspace"]))
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: \(reason)\n")
+        #expect(output.standardError == "glance: error: \(folder)/A.xcworkspace/contents.xcworkspacedata: \(reason)\n")
     }
 
     @Test func localPackageManifestWithAHundredThousandBrackets() throws {
@@ -406,16 +406,16 @@ struct HostileInputTests {
         try FileManager.default.removeItem(atPath: project)
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         let directory = try #require(glance(within: 10, ["lint", folder]))
-        #expect(directory.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: cannot be read: it is a folder, not a file\n")
+        #expect(directory.standardError == "glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: cannot be read: it is a folder, not a file\n")
         try FileManager.default.removeItem(atPath: project)
         #expect(mkfifo(project, 0o644) == 0)
         let fifo = try #require(glance(within: 10, ["lint", folder]))
-        #expect(fifo.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it is a FIFO (named pipe), not a regular file\n")
+        #expect(fifo.standardError == "glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: not read: it is a FIFO (named pipe), not a regular file\n")
         try FileManager.default.removeItem(atPath: project)
         try FileManager.default.createSymbolicLink(atPath: project, withDestinationPath: "/proc/self/mem")
         let memory = try #require(glance(within: 10, ["lint", folder]))
         #expect(memory.exitCode == 2)
-        #expect(memory.standardError.hasPrefix("glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it leads outside the folder being linted (to /proc/"))
+        #expect(memory.standardError.hasPrefix("glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: not read: it leads outside the folder being linted (to /proc/"))
     }
 
     /// A FIFO where a Swift file, an Info.plist or an image is expected: skipped with a note, never waited on.
@@ -456,10 +456,13 @@ struct HostileInputTests {
         let output = try #require(glance(within: 10, ["lint", folder]))
         #expect(output.exitCode == 1)
         #expect(output.standardOutput.hasPrefix(expected))
-        // Named on the command line, as bytes.
+        // Named on the command line, as bytes: that file is linted, in its project, and only its findings are
+        // printed (issue 22: it was taken for a missing one, and its folder linted, with another file's findings).
+        try write(Self.oneViolation, to: folder + "/Other.swift")
         let direct = try #require(shell("exec \"$GLANCE\" lint \"$(printf '\(folder)/Caf\\351.swift')\"", within: 30))
         #expect(direct.status == 1)
         #expect(direct.standardOutput.hasPrefix(expected))
+        #expect(direct.standardOutput.split(separator: "\n").count == 1, "\(direct.standardOutput)")
     }
 
     /// A group listed inside itself: its files are still read, and a note says so.

@@ -15,17 +15,22 @@ public enum PlistValue: Sendable, Hashable, Codable {
     case dictionary([String: PlistValue])
 
     /// Converts what `PropertyListSerialization` returns. Unknown object kinds become their description.
+    ///
+    /// Strings, dictionaries and arrays are tried first: they are most of a project file, and casting one of them
+    /// to `NSNumber` first made Foundation bridge the whole collection to an `NSDictionary` or `NSArray`, at every
+    /// level (most of the time a 29 MB `project.pbxproj` took). No value is more than one of these kinds, so the
+    /// order changes nothing else.
     public init(foundation value: Any) {
         switch value {
         case let string as String: self = .string(string)
+        case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+        case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
         case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
         case let number as NSNumber:
             let double = number.doubleValue
             if double.rounded() == double, abs(double) < 9e15 { self = .integer(number.intValue) } else { self = .real(double) }
         case let date as Date: self = .date(date)
         case let data as Data: self = .data(data)
-        case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
-        case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
         case let dictionary as [AnyHashable: Any]:
             var converted: [String: PlistValue] = [:]
             for (key, element) in dictionary { converted["\(key)"] = PlistValue(foundation: element) }
@@ -110,8 +115,55 @@ public enum PlistReader {
         case .success(let object):
             return PlistValue(foundation: object)
         case .failure(let error):
+            // A file cut short (a truncated download, a half-written merge) makes CoreFoundation name the first
+            // character it cannot place, often on line 1: say that the file ends early, and where.
+            if !(trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8))), let end = unfinishedOpenStep(data) {
+                throw ProjectError.malformed(file, reason: "not a property list: the file ends early, at line \(end.line), \(end.inside) (it is cut off, or a closing bracket is missing)")
+            }
             throw ProjectError.malformed(file, reason: "not a property list (\(openStepDiagnosis(log) ?? describe(error)))")
         }
+    }
+
+    /// Where OpenStep text ends while something it opened is still open — a dictionary, an array, a quoted string
+    /// or a comment — and what; nil when everything opened is closed. A scan of brackets, quotes and comments, for
+    /// the message only: CoreFoundation has already refused the text.
+    static func unfinishedOpenStep(_ data: Data) -> (line: Int, inside: String)? {
+        let bytes = [UInt8](data)
+        var open: [UInt8] = []
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+            switch byte {
+            case 0x0A: line += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                while index < bytes.count && bytes[index] != byte {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+                    if index < bytes.count && bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                if index >= bytes.count { return (line, "inside a quoted string") }
+            case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                if index + 1 >= bytes.count { return (line, "inside a comment") }
+                index += 1
+            case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
+                while index + 1 < bytes.count && bytes[index + 1] != 0x0A { index += 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "("): open.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: ")"): if !open.isEmpty { open.removeLast() }
+            default: break
+            }
+            index += 1
+        }
+        guard let last = open.last else { return nil }
+        let shape = last == UInt8(ascii: "{") ? "a dictionary" : "an array"
+        return (line, "inside " + shape + (open.count > 1 ? " (\(open.count) brackets still open)" : ""))
     }
 
     /// `missing semicolon or value in dictionary on line 202` from CoreFoundation's log line.
