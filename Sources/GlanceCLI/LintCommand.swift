@@ -20,7 +20,7 @@ extension CommandLineTool {
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
         var cache = try sourceCache(arguments)
         let request = try LintRequest(arguments.positionals)
-        if let requested = cache, let refusal = Self.cacheRefusal(requested, request: request) {
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, request: request) ?? Self.cacheOwnershipRefusal(requested) {
             output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n"
             cache = nil
         }
@@ -188,6 +188,21 @@ extension CommandLineTool {
             return SourceCache(folder: URL(fileURLWithPath: given).standardizedFileURL.path, identity: Glance.cacheIdentity)
         }
         return SourceCache.defaultFolder(environment: environment).map { SourceCache(folder: $0, identity: Glance.cacheIdentity) }
+    }
+
+    /// Why a cache folder is not used although it is outside the folder being linted: it belongs to another user,
+    /// or anyone may write to it (a shared folder such as `/tmp/cache`, where anyone can plant entries); nil when it
+    /// is the user's own, or not made yet. (The cache's own folders are checked the same way as they are used.)
+    static func cacheOwnershipRefusal(_ cache: SourceCache) -> String? {
+        var info = stat()
+        guard FilePathBytes.withCString(cache.folder, { stat($0, &info) }) == 0 else { return nil }
+        if info.st_uid != geteuid() {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) belongs to another user (uid \(info.st_uid)), who could plant entries; not used\n"
+        }
+        if info.st_mode & 0o002 != 0 {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) can be written by anyone (mode \(String(info.st_mode & 0o7777, radix: 8))), who could plant entries; not used (chmod 700 it)\n"
+        }
+        return nil
     }
 
     private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,

@@ -104,7 +104,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// The entry stored as `data` for `key`, `context` and this identity; nil for anything else.
     private func decode(_ data: Data?, key: String, context: String, path: String) -> SourceCacheEntry? {
-        guard let data else { return nil }
+        guard let data = data.flatMap(Self.checked) else { return nil }
         let decoder = JSONDecoder()
         decoder.userInfo[.sourceFile] = path
         guard let stored = try? decoder.decode(StoredEntry.self, from: data), stored.format == Self.format, stored.key == key,
@@ -242,7 +242,27 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     private func encode(_ entry: SourceCacheEntry, key: String, context: String, path: String) -> Data? {
         let encoder = JSONEncoder()
         encoder.userInfo[.sourceFile] = path
-        return try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry))
+        return (try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry))).flatMap(Self.sealed)
+    }
+
+    /// What an entry or record file (and a pack's entry) holds: the SHA-256 of the JSON that follows, in 64
+    /// hexadecimal digits and a line break, then that JSON. An entry damaged so that it still decodes — a byte
+    /// flipped in a name, a string cut — disagrees with its digest and is a miss, not a changed finding. (Someone
+    /// who writes the cache can write a matching digest: the cache is trusted like the user's own files.)
+    static func sealed(_ json: Data) -> Data? {
+        guard let digest = ContentHash.sha256([Array(json)]) else { return nil }
+        var data = Data(digest.utf8)
+        data.append(0x0A)
+        data.append(json)
+        return data
+    }
+
+    /// The JSON of a sealed file, when its digest holds; nil otherwise.
+    static func checked(_ data: Data) -> Data? {
+        guard data.count > 65, data[data.startIndex + 64] == 0x0A else { return nil }
+        let json = data.suffix(from: data.startIndex + 65)
+        guard let digest = ContentHash.sha256([Array(json)]), Data(digest.utf8) == data.prefix(64) else { return nil }
+        return Data(json)
     }
 
     public func finish() {
@@ -482,7 +502,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// The record stored under `key`, when it is one of this Glance's (nil: none, or unreadable).
     public func record<Record: Codable>(_ key: String, as type: Record.Type) -> Record? {
-        guard let data = entryData(key, in: recordsFolder), let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
+        guard let data = entryData(key, in: recordsFolder).flatMap(Self.checked), let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
               stored.format == Self.recordFormat, stored.key == key, stored.identity == salt else { return nil }
         return stored.record
     }
@@ -499,7 +519,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// Stores a record under `key` (replacing any).
     public func storeRecord<Record: Codable>(_ record: Record, key: String) {
-        guard let data = try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record)) else { return }
+        guard let data = (try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record))).flatMap(Self.sealed) else { return }
         storeData(data, key: key, in: recordsFolder)
     }
 
@@ -527,11 +547,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         return errno == EEXIST && isRealFolder(path)
     }
 
-    /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
-    /// through a link in its own folders.
+    /// Whether `path` is a folder itself, not a symbolic link to one, the user's own and not one anyone may write
+    /// to: the cache never writes or deletes through a link in its own folders, nor uses folders someone else made
+    /// (in a shared place, another user could make `sources-v1` first and plant entries in it).
     static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o002 == 0
     }
 
     /// Removes the least recently used entries until they take at most 90% of `maximumBytes` (when they take more

@@ -3,7 +3,8 @@ import Testing
 @testable import GlanceCLI
 
 /// The cache's trust boundary (issue 22): a cache folder is shared between runs, and in CI between branches, so
-/// what is in it is checked before it changes a finding. A run record must cover the files the run reads and holds
+/// what is in it is checked before it changes a finding. The forged files are sealed again (`writeSealed`), as
+/// someone who can write the cache could: what is tested is what holds beyond the digest. A run record must cover the files the run reads and holds
 /// findings, never bytes; an entry holds facts derived from its file's text alone, and suppressions are read from
 /// the file itself; a cache inside the repository is never used.
 @Suite(.serialized)
@@ -24,7 +25,7 @@ struct CacheTrustTests {
     func records(in cache: String) throws -> [(kind: String, path: String, object: [String: Any])] {
         try cacheTests.files(below: cache + "/records-v1").compactMap { name in
             let path = cache + "/records-v1/" + name
-            guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any],
+            guard let object = try JSONSerialization.jsonObject(with: unsealed(path)) as? [String: Any],
                   let record = object["record"] as? [String: Any] else { return nil }
             return (record["report"] != nil ? "run" : "project", path, object)
         }
@@ -37,7 +38,7 @@ struct CacheTrustTests {
             var record = object["record"] as! [String: Any]
             change(&record)
             object["record"] = record
-            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: found.path))
+            try writeSealed(JSONSerialization.data(withJSONObject: object), to: found.path)
         }
     }
 
@@ -136,13 +137,13 @@ struct CacheTrustTests {
         var tampered = 0
         for name in cacheTests.files(below: cache + "/sources-v1") {
             let path = cache + "/sources-v1/" + name
-            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var object = try #require(try JSONSerialization.jsonObject(with: unsealed(path)) as? [String: Any])
             var entry = try #require(object["entry"] as? [String: Any])
             guard var tokens = entry["tokens"] as? [String: Any] else { continue }
             tokens["directiveComments"] = [["line": 1, "column": 1, "text": "glance:disable all"]]
             entry["tokens"] = tokens
             object["entry"] = entry
-            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+            try writeSealed(JSONSerialization.data(withJSONObject: object), to: path)
             tampered += 1
         }
         #expect(tampered == 2)
@@ -168,13 +169,13 @@ struct CacheTrustTests {
         var entries: [String: [String: Any]] = [:]
         for name in cacheTests.files(below: cache + "/sources-v1") {
             let path = cache + "/sources-v1/" + name
-            entries[path] = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            entries[path] = try #require(try JSONSerialization.jsonObject(with: unsealed(path)) as? [String: Any])
         }
         #expect(entries.count == 2)
         for (path, original) in entries {
             var object = original
             object["entry"] = ["refusal": "not parsed: forged", "replaced": false]
-            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+            try writeSealed(JSONSerialization.data(withJSONObject: object), to: path)
         }
         try? FileManager.default.removeItem(atPath: cache + "/records-v1")
         let refused = lint([project, "--cache-path", cache, "--explain-skips"])
@@ -182,11 +183,40 @@ struct CacheTrustTests {
         #expect(refused.standardOutput == lint([project, "--no-cache", "--explain-skips"]).standardOutput)
         // Each entry's bytes swapped with the other's: each names the other file's key, and is not used.
         let paths = entries.keys.sorted()
-        try JSONSerialization.data(withJSONObject: entries[paths[1]]!).write(to: URL(fileURLWithPath: paths[0]))
-        try JSONSerialization.data(withJSONObject: entries[paths[0]]!).write(to: URL(fileURLWithPath: paths[1]))
+        try writeSealed(JSONSerialization.data(withJSONObject: entries[paths[1]]!), to: paths[0])
+        try writeSealed(JSONSerialization.data(withJSONObject: entries[paths[0]]!), to: paths[1])
         try? FileManager.default.removeItem(atPath: cache + "/records-v1")
         let swapped = lint([project, "--cache-path", cache])
         #expect(swapped.standardOutput == expected.standardOutput && swapped.exitCode == 1)
+    }
+
+    /// An entry or a record damaged so that it still decodes (the file holding SetValueIntent no longer "mentions"
+    /// it, a finding's message changed), its digest left as it was: both disagree with their digests and are not
+    /// used (found by the fuzz harness: a byte flipped inside a pack's entry added a warning).
+    @Test func entriesAndRecordsThatDisagreeWithTheirDigestAreMisses() throws {
+        let project = try oneErrorProject()
+        let cache = try scratchFolder("trust-cache")
+        defer { for folder in [project, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        let expected = lint([project, "--no-cache"])
+        _ = lint([project, "--cache-path", cache])
+        func damage(_ path: String, _ change: (String) -> String) throws {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let json = String(decoding: try unsealed(path), as: UTF8.self)
+            var damaged = Data(data.prefix(65))
+            damaged.append(Data(change(json).utf8))
+            try damaged.write(to: URL(fileURLWithPath: path))
+        }
+        for found in try records(in: cache) where found.kind == "run" {
+            try damage(found.path) { $0.replacingOccurrences(of: "changes `value`", with: "changes nothing") }
+        }
+        let replayed = lint([project, "--cache-path", cache])
+        #expect(replayed.standardOutput == expected.standardOutput && replayed.exitCode == 1)
+        try FileManager.default.removeItem(atPath: cache + "/records-v1")
+        for name in cacheTests.files(below: cache + "/sources-v1") {
+            try damage(cache + "/sources-v1/" + name) { $0.replacingOccurrences(of: "SetValueIntent", with: "SetValueIntenX") }
+        }
+        let output = lint([project, "--cache-path", cache])
+        #expect(output.standardOutput == expected.standardOutput && output.exitCode == 1)
     }
 
     /// Issue 22, defect 5: `glance lint FILE…` compared the cache with the file's folder, not the project the file

@@ -520,6 +520,27 @@ extension String {
         return self
     }
 
+    /// Whether the path has no empty, `.` or `..` component and no trailing slash (and is not empty): what
+    /// `standardizedPath` would return unchanged.
+    private static func isStandardPath(_ bytes: String.UTF8View) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard !bytes.isEmpty, bytes.count == 1 || bytes.last != slash else { return false }
+        var component = 0, dots = 0, index = 0
+        for byte in bytes {
+            if byte == slash {
+                if index > 0 && component == 0 { return false }
+                if component > 0 && dots == component && component <= 2 { return false }
+                component = 0
+                dots = 0
+            } else {
+                component += 1
+                if byte == dot { dots += 1 }
+            }
+            index += 1
+        }
+        return !(component > 0 && dots == component && component <= 2)
+    }
+
     public var lastPathComponent: String { (self as NSString).lastPathComponent }
     public var deletingLastPathComponent: String { (self as NSString).deletingLastPathComponent }
     public var pathExtension: String { (self as NSString).pathExtension }
@@ -528,6 +549,9 @@ extension String {
     /// path a project names is the path Glance reports), unlike `NSString.standardizingPath`, which resolves
     /// them. `..` above the root of an absolute path stays at the root; a relative path keeps leading `..`.
     public var standardizedPath: String {
+        // Most paths are standard already (no `.`, `..`, repeated or trailing slash): checked on the bytes, which
+        // costs far less than splitting into components (a project's 100,000 file paths each went through here).
+        if Self.isStandardPath(utf8) { return self }
         let absolute = hasPrefix("/")
         var parts: [Substring] = []
         for part in split(separator: "/", omittingEmptySubsequences: true) {

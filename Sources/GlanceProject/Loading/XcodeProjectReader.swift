@@ -18,6 +18,16 @@ struct XcodeProjectReader {
     private var parents: [String: String] = [:]
     /// Element id → `resolvedPath(of:)`.
     private var resolvedPaths: [String: (path: String, onDisk: Bool)?] = [:]
+    /// Element id → `pbx.fileElement(_:)`, made once (`fileElement(_:)`): the passes over the group tree and the build phases ask for
+    /// each element several times (a project of 100,000 files made its elements again at each).
+    private var elements: [String: PBXFileElement?] = [:]
+
+    private mutating func fileElement(_ id: String) -> PBXFileElement? {
+        if let known = elements[id] { return known }
+        let made = pbx.fileElement(id)
+        elements[id] = .some(made)
+        return made
+    }
 
     init(projectPath: String, root: String, fileSystem: FileSystem) throws {
         self.projectPath = projectPath
@@ -47,12 +57,12 @@ struct XcodeProjectReader {
         var seen: Set<String> = Set(stack)
         var noted = false
         while let id = stack.popLast() {
-            guard let element = pbx.fileElement(id) else { continue }
+            guard let element = fileElement(id) else { continue }
             for child in element.children {
                 guard seen.insert(child).inserted else {
                     if !noted {
                         let label = child == pbx.project.mainGroup ? "the main group"
-                            : pbx.fileElement(child).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(child)"
+                            : fileElement(child).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(child)"
                         notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
                         noted = true
                     }
@@ -74,15 +84,15 @@ struct XcodeProjectReader {
         var current: String? = id
         while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
             chain.append(element)
-            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
+            current = fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
         }
         for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
         return elementPaths[id] ?? nil
     }
 
     /// One element's path, its parent's being known already (see `path(of:)`).
-    private func computePath(of id: String) -> String? {
-        guard let element = pbx.fileElement(id) else { return nil }
+    private mutating func computePath(of id: String) -> String? {
+        guard let element = fileElement(id) else { return nil }
         var base: String?
         switch element.sourceTree {
         case "<group>":
@@ -202,7 +212,7 @@ struct XcodeProjectReader {
         var stack = [pbx.project.mainGroup].compactMap { $0 }
         var seen: Set<String> = []
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            guard seen.insert(id).inserted, let element = fileElement(id) else { continue }
             if element.isGroup || element.isSynchronizedRootGroup || id == pbx.project.mainGroup {
                 stack += element.children.reversed()
             } else if element.isa == "PBXFileReference", let (path, onDisk) = resolvedPath(of: id), onDisk, fileSystem.isDirectory(path),
@@ -362,7 +372,7 @@ struct XcodeProjectReader {
             guard let phase = pbx.buildPhase(phaseID) else { continue }
             for fileID in phase.files {
                 guard let file = pbx.buildFile(fileID), let ref = file.fileRef else { continue }
-                guard let element = pbx.fileElement(ref) else { continue }
+                guard let element = fileElement(ref) else { continue }
                 if phase.isa == "PBXSourcesBuildPhase" {
                     if element.isGroup {
                         for child in element.children { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
@@ -399,7 +409,7 @@ struct XcodeProjectReader {
         var result: [String: Membership] = [:]
         let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
         for groupID in groupIDs.sorted() {
-            guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
+            guard let group = fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
             guard fileSystem.isDirectory(folder) else {
                 if owners[groupID] != nil {
                     notes.append("\(folder.relative(to: root)): " + (fileSystem.outsideReason(folder).map { "synchronized folder not read: \($0)" } ?? "synchronized folder does not exist"))
