@@ -30,7 +30,7 @@ extension CommandLineTool {
         let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord<RecordedLint>.self) } }
         DebugTime.mark("run record read")
         var changed: FileQuestion?
-        if let cache, let record = runRecord, let recorded = record.report.report, !record.answers.isEmpty,
+        if let cache, let record = runRecord, let recorded = record.report.report, Self.mayReplay(recorded, arguments: arguments), !record.answers.isEmpty,
            record.answers.heldToday(changed: &changed) != nil, case .project(let path) = request,
            let project = Glance.projectRecordKey(path, records: cache).flatMap({ cache.record($0, as: ProjectRecord.self) }),
            record.answers.cover(project) {
@@ -69,6 +69,15 @@ extension CommandLineTool {
             output.standardError += "glance: warning: --cache-path \(Shown.name(cache.folder)) cannot be written (\(problem)); the next run redoes the work this one could not keep\n"
         }
         printReport(report, arguments: arguments, quiet: quiet, started: started, output: &output)
+    }
+
+    /// Whether a recorded report may be printed for these arguments: with the reporter `--reporter` names, when
+    /// it names one; and never as workflow commands (the one format printed as it is: `github-actions`) unless the
+    /// command line asks for them, so that a record written by someone else cannot make the run print commands.
+    static func mayReplay(_ report: LintReport, arguments: Arguments) -> Bool {
+        let asked = arguments.option("--reporter")
+        if let asked, asked != report.reporter.rawValue { return false }
+        return report.reporter != .githubActions || asked == ReporterKind.githubActions.rawValue
     }
 
     /// Prints a run's report, fresh or from its record, the same way: the reporter's output, the notes, the

@@ -124,6 +124,16 @@ struct CacheTrustTests {
         #expect(replayed.standardError.hasPrefix("\\u{1B}]0;title\\u{7}::warning::note\n"), "\(replayed.standardError)")
         #expect(RunnerCommands.commands(in: replayed.standardOutput + replayed.standardError).isEmpty)
         #expect(!(replayed.standardOutput + replayed.standardError).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        // A record that says its report is workflow commands (the one format printed as it is), for a run that did
+        // not ask for them: not used; the run lints and prints its xcode lines.
+        try tamper(cache, "run") { record in
+            var report = record["report"] as! [String: Any]
+            report["reporter"] = "github-actions"
+            record["report"] = report
+        }
+        let forged = lint([project, "--cache-path", cache])
+        #expect(RunnerCommands.commands(in: forged.standardOutput + forged.standardError).isEmpty, "\(forged.standardOutput)")
+        #expect(forged.standardOutput == lint([project, "--no-cache"]).standardOutput)
     }
 
     /// The entry of the file with the error, given a suppression comment its text does not hold: the finding is
@@ -188,6 +198,35 @@ struct CacheTrustTests {
         try? FileManager.default.removeItem(atPath: cache + "/records-v1")
         let swapped = lint([project, "--cache-path", cache])
         #expect(swapped.standardOutput == expected.standardOutput && swapped.exitCode == 1)
+    }
+
+    /// An entry forged to say that the parse guard accepts a text it refuses (the scan of a widget file, no
+    /// refusal): SwiftParser must never see that text, so the guard is asked before a cached scan is parsed, and the
+    /// file is skipped as a run without the cache skips it.
+    @Test func forgedScansAreGuardedBeforeParsing() throws {
+        let project = try oneErrorProject()
+        let cache = try scratchFolder("trust-cache")
+        defer { for folder in [project, cache] { try? FileManager.default.removeItem(atPath: folder) } }
+        try write("import WidgetKit\nlet deep = " + String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20) + "\n", to: project + "/App/Deep.swift")
+        let expected = lint([project, "--no-cache", "--explain-skips"])
+        #expect(expected.standardOutput.contains("Deep.swift: not parsed: more than 12 opening brackets in a row"))
+        _ = lint([project, "--cache-path", cache])
+        var entries: [(path: String, object: [String: Any])] = []
+        for name in cacheTests.files(below: cache + "/sources-v1") {
+            let path = cache + "/sources-v1/" + name
+            entries.append((path, try #require(try JSONSerialization.jsonObject(with: unsealed(path)) as? [String: Any])))
+        }
+        let refused = try #require(entries.first { ($0.object["entry"] as? [String: Any])?["refusal"] != nil })
+        // The scan of the file the run parses eagerly (it names SetValueIntent in its code).
+        let widget = try #require(entries.first { ((($0.object["entry"] as? [String: Any])?["tokens"] as? [String: Any])?["codeMentions"] as? String)?.contains("SetValueIntent") == true })
+        var forged = refused.object
+        var entry = try #require(widget.object["entry"] as? [String: Any])
+        entry["index"] = nil
+        forged["entry"] = entry
+        try writeSealed(JSONSerialization.data(withJSONObject: forged), to: refused.path)
+        try FileManager.default.removeItem(atPath: cache + "/records-v1")
+        let output = lint([project, "--cache-path", cache, "--explain-skips"])
+        #expect(output.standardOutput == expected.standardOutput)
     }
 
     /// An entry or a record damaged so that it still decodes (the file holding SetValueIntent no longer "mentions"

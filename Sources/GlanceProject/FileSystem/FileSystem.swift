@@ -359,7 +359,7 @@ public final class FileSystem: @unchecked Sendable {
     /// system out of file descriptors or memory, an I/O error (`systemErrors`) — is also noted as a failure of the
     /// run (`systemFailure()`): what the run then reports would not be the project's findings.
     private func failure(_ path: String, _ code: Int32) -> ProjectError {
-        if Self.systemErrors.contains(code) {
+        if Self.systemErrors.contains(code), let scope {
             let text = "\(path): cannot be read: \(Self.errorText(code))"
             Self.failures.lock.lock()
             if Self.failures.first[scope] == nil { Self.failures.first[scope] = text }
@@ -373,17 +373,18 @@ public final class FileSystem: @unchecked Sendable {
 
     final class Failures: @unchecked Sendable {
         let lock = NSLock()
-        var first: [ObjectIdentifier?: String] = [:]
+        var first: [ObjectIdentifier: String] = [:]
     }
     static let failures = Failures()
 
     /// The first read this run could not make for a reason that is not the file's own (`/p/A.swift: cannot be read:
-    /// too many open files`), among the file systems of the calling thread's observation scope (and those made
-    /// outside any scope); nil when there was none. A run that had one stops with it as its error.
+    /// too many open files`), among the file systems made in the calling thread's observation scope (a command's run
+    /// has one: `ObservationScope`); nil when there was none, or outside any scope. A run that had one stops with it
+    /// as its error.
     public static func systemFailure() -> String? {
-        let scope = currentScope
+        guard let scope = currentScope else { return nil }
         failures.lock.lock(); defer { failures.lock.unlock() }
-        return failures.first[scope] ?? failures.first[nil]
+        return failures.first[scope]
     }
 
     /// Throws the run's `systemFailure()`, when there is one.
