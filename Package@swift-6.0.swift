@@ -104,13 +104,14 @@ switch setting("GLANCE_SWIFT_SYNTAX") ?? defaultSyntaxSource {
 case "package":
     packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", swiftSyntaxVersions)]
     syntaxDependencies = [.product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
-                          .product(name: "SwiftOperators", package: "swift-syntax")]
+                          .product(name: "SwiftOperators", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax")]
     syntaxCompile = [.define("GLANCE_SWIFT_SYNTAX_PACKAGE")]
 case "toolchain":
     if let folder = toolchainSyntaxFolder() {
         syntaxCompile = [.unsafeFlags(["-I", folder])]
         syntaxLink = [.unsafeFlags(["-L", folder, "-Xlinker", "-rpath", "-Xlinker", runPath ?? folder]),
-                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators")]
+                      .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators"),
+                      .linkedLibrary("SwiftIfConfig")]
     } else if let explicit = setting("GLANCE_SWIFT_HOST_LIBS") {
         stop = "GLANCE_SWIFT_HOST_LIBS is '\(explicit)', a folder without SwiftSyntax.swiftmodule; "
             + "set it to <toolchain>/usr/lib/swift/host, or GLANCE_SWIFT_SYNTAX=package to use the swift-syntax package"
@@ -141,20 +142,25 @@ let package = Package(
         // Swift sources → source index (SwiftSyntax)
         .target(name: "GlanceSourceIndex", dependencies: syntaxDependencies, swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // project model + source index → surface model (what ships where)
-        .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
+        // (`#if` conditions are evaluated per target and configuration with SwiftIfConfig)
+        .target(name: "GlanceSurfaces", dependencies: ["GlanceProject", "GlanceSourceIndex"] + syntaxDependencies, swiftSettings: syntaxCompile,
+                linkerSettings: syntaxLink),
         // push bodies and headers → JSON values checked against the app's Swift types (Live Activity payloads)
         .target(name: "GlancePayload", dependencies: ["GlanceSurfaces", "GlanceInput"], swiftSettings: syntaxCompile),
         // OpenSSL's libcrypto (Debian: libssl-dev), for ES256 signatures on Linux; CryptoKit on Apple platforms
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // nghttp2 (Debian: libnghttp2-dev) and OpenSSL's libssl, for the HTTP/2 client of `glance push` on Linux
+        .systemLibrary(name: "CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev", "libssl-dev"])]),
         // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
-        .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
+                                                   .target(name: "CNGHTTP2", condition: .when(platforms: [.linux]))]),
         // per-file results of the source index kept between runs, by content (SHA-256: CryptoKit, or libcrypto on Linux)
         .target(name: "GlanceCache", dependencies: ["GlanceSourceIndex", "GlanceProject", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
                 swiftSettings: syntaxCompile),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
-        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject", "GlanceInput"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush", "GlanceInput"], swiftSettings: syntaxCompile),
         // command line (its `--version` names the SwiftSyntax it was built with)

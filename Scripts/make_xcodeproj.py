@@ -105,11 +105,13 @@ def generate(spec):
     package_refs = {folder: add(oid(name, "package", folder), {"isa": "XCLocalSwiftPackageReference", "relativePath": folder})
                     for folder in spec.get("localPackages", [])}
 
-    def config_list(owner, settings_by_config, base_ref=None):
+    def config_list(owner, settings_by_config, base_ref=None, base_refs=None):
         ids = []
         for config in ["Debug", "Release"]:
             fields = {"isa": "XCBuildConfiguration", "buildSettings": settings_by_config.get(config, {}), "name": config}
-            if base_ref:
+            if base_refs and config in base_refs:
+                fields["baseConfigurationReference"] = base_refs[config]
+            elif base_ref:
                 fields["baseConfigurationReference"] = base_ref
             ids.append(add(oid(name, owner, "config", config), fields))
         return add(oid(name, owner, "configlist"), {"isa": "XCConfigurationList", "buildConfigurations": ids,
@@ -183,7 +185,9 @@ def generate(spec):
                           for dependency in product_dependencies]
             phases.append(add(oid(name, tname, "frameworks"), {"isa": "PBXFrameworksBuildPhase", "buildActionMask": "2147483647",
                                                                "files": frameworks, "runOnlyForDeploymentPostprocessing": "0"}))
-        fields = {"isa": "PBXNativeTarget", "buildConfigurationList": config_list(tname, target.get("settings", {})),
+        # {"xcconfig": {"Debug": path, "Release": path}}: the target's base configuration file per configuration.
+        target_bases = {config: file_ref(path) for config, path in target.get("xcconfig", {}).items()}
+        fields = {"isa": "PBXNativeTarget", "buildConfigurationList": config_list(tname, target.get("settings", {}), base_refs=target_bases),
                   "buildPhases": phases, "buildRules": [], "dependencies": dependencies, "name": tname,
                   "productName": tname, "productReference": product_refs[tname], "productType": product_type}
         if product_dependencies:

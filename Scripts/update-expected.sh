@@ -45,4 +45,8 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" surfaces "$fixtures/UnseenShapes" --format json > "$out/UnseenShapes.surfaces.json"
 "$glance" lint -q "$fixtures/AlternativeWidgets" --explain-skips > "$out/AlternativeWidgets.lint.txt"
 "$glance" surfaces "$fixtures/AlternativeWidgets" > "$out/AlternativeWidgets.surfaces.txt"
+"$glance" lint -q "$fixtures/ShippedSurfaces" --explain-skips > "$out/ShippedSurfaces.lint.txt"
+"$glance" lint -q "$fixtures/ShippedSurfaces" --reporter json > "$out/ShippedSurfaces.lint.json"
+"$glance" surfaces "$fixtures/ShippedSurfaces" > "$out/ShippedSurfaces.surfaces.txt"
+"$glance" lint -q "$fixtures/FeatureFlagWidgets" --explain-skips > "$out/FeatureFlagWidgets.lint.txt"
 git status --short "$out"

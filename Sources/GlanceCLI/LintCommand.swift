@@ -221,10 +221,14 @@ extension CommandLineTool {
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
                                               cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
-        let note = quiet ? nil : Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path)
+        var notes: [String] = []
+        if !quiet {
+            if let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) { notes.append(String(note.dropLast())) }
+            for unread in model.project.unreadProjects { notes.append("glance: note: " + unread + "; not read (the other projects are)") }
+        }
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
         return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot, strict: settings.strict,
-                          fileCount: model.index.paths.count, notes: note.map { [String($0.dropLast())] } ?? [], parsedFiles: model.index.parsedPaths)
+                          fileCount: model.index.paths.count, notes: notes, parsedFiles: model.index.parsedPaths)
     }
 
     /// Lints each file's project once, and keeps the findings in the files given. Violations carry the file as

@@ -10,11 +10,13 @@ import GlanceSourceIndex
 /// trimmed; empty when the file is missing or not UTF-8 text) and message, where line numbers inside the
 /// message (`Widgets/Foo.swift:36`) are ignored. The violation's own line number is not compared, so lines
 /// inserted or removed elsewhere in the file keep old findings silent. Matching counts: two identical
-/// entries absorb two identical violations, and a third is reported.
+/// entries absorb two identical violations, and a third is reported. A violation that stands for one cause
+/// found at several places (`Violation.cause`: one app's links of one scheme) matches by rule and cause alone,
+/// so it stays silent when its first place moves or another place joins it.
 ///
 /// File format (JSON, keys sorted, entries sorted by file, line, rule and message):
-/// `{"version": 1, "violations": [{"file", "line", "lineText", "message", "rule"}]}`, with `file` relative
-/// to the lint root and `line` recorded for people only.
+/// `{"version": 1, "violations": [{"cause"?, "file", "line", "lineText", "message", "rule"}]}`, with `file`
+/// relative to the lint root and `line` recorded for people only.
 public struct Baseline: Sendable, Equatable {
     public struct Entry: Codable, Sendable, Hashable {
         public let rule: String
@@ -23,16 +25,24 @@ public struct Baseline: Sendable, Equatable {
         public let line: Int
         public let lineText: String
         public let message: String
+        /// The violation's cause and target (`Violation.cause`), when it has one.
+        public let cause: String?
 
-        public init(rule: String, file: String, line: Int, lineText: String, message: String) {
+        public init(rule: String, file: String, line: Int, lineText: String, message: String, cause: String? = nil) {
             self.rule = rule
             self.file = file
             self.line = line
             self.lineText = lineText
             self.message = message
+            self.cause = cause
         }
 
-        fileprivate var key: Key { Key(rule: rule, file: file, lineText: lineText, message: Baseline.normalized(message)) }
+        fileprivate var key: Key { Key(rule: rule, file: file, lineText: lineText, message: Baseline.normalized(message), cause: cause) }
+    }
+
+    /// `rule|target|cause` for a violation with a cause.
+    static func cause(of violation: Violation) -> String? {
+        violation.cause.map { (violation.target ?? "") + "\u{0}" + $0 }
     }
 
     fileprivate struct Key: Hashable {
@@ -40,6 +50,16 @@ public struct Baseline: Sendable, Equatable {
         let file: String
         let lineText: String
         let message: String
+
+        /// With a cause, only the rule and the cause are compared.
+        init(rule: String, file: String, lineText: String, message: String, cause: String?) {
+            self.rule = rule
+            if let cause {
+                self.file = ""; self.lineText = ""; self.message = "\u{1}" + cause
+            } else {
+                self.file = file; self.lineText = lineText; self.message = message
+            }
+        }
     }
 
     private struct FileFormat: Codable {
@@ -59,7 +79,7 @@ public struct Baseline: Sendable, Equatable {
         let lines = LineTexts(root: root)
         self.init(entries: violations.map { violation in
             Entry(rule: violation.rule, file: violation.file, line: violation.line,
-                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.plainMessage)
+                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.plainMessage, cause: Self.cause(of: violation))
         })
     }
 
@@ -73,7 +93,7 @@ public struct Baseline: Sendable, Equatable {
         let lines = LineTexts(root: root)
         return violations.filter { violation in
             let key = Key(rule: violation.rule, file: violation.file, lineText: lines.text(file: violation.file, line: violation.line),
-                          message: Self.normalized(violation.plainMessage))
+                          message: Self.normalized(violation.plainMessage), cause: Self.cause(of: violation))
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false

@@ -42,6 +42,7 @@ public enum RuleDocs {
             "",
             description.summary, "",
             "## Rationale", "", description.rationale, "",
+        ] + (description.premise.map { ["## Premise", "", $0.statement + " How sure: \($0.certainty.phrase).", ""] } ?? []) + [
             "## Source", "", description.source, "",
         ]
         if description.group == .payloads {

@@ -47,10 +47,12 @@ public enum RulesReporter {
     public static func json(_ rules: [any DescribedRule.Type]) -> String {
         JSONText.render(rules.map { rule -> [String: Any] in
             let description = rule.description
-            return ["identifier": description.identifier, "name": description.name, "group": description.group.rawValue,
-                    "severity": description.defaultSeverity.rawValue, "enabledByDefault": description.enabledByDefault,
-                    "summary": description.summary, "rationale": description.rationale, "source": description.source,
-                    "requires": description.requires.identifiers]
+            var entry: [String: Any] = ["identifier": description.identifier, "name": description.name, "group": description.group.rawValue,
+                                        "severity": description.defaultSeverity.rawValue, "enabledByDefault": description.enabledByDefault,
+                                        "summary": description.summary, "rationale": description.rationale, "source": description.source,
+                                        "requires": description.requires.identifiers]
+            if let premise = description.premise { entry["premise"] = ["statement": premise.statement, "certainty": premise.certainty.rawValue] }
+            return entry
         })
     }
 
@@ -65,7 +67,7 @@ public enum RulesReporter {
             \(description.summary)
 
             \(description.rationale)
-
+            \(description.premise.map { "\nPremise: \($0.statement) How sure: \($0.certainty.phrase).\n" } ?? "")
             Source: \(description.source)
 
             """

@@ -23,7 +23,9 @@ public enum SARIFReporter {
         let ruleIndex = Dictionary(options.rules.enumerated().map { ($1.description.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: Int] = [:]
         let results: [[String: Any]] = result.violations.map { violation in
-            let identity = [violation.rule, violation.file, violation.plainMessage].joined(separator: "\u{0}")
+            // One cause found at several places keeps its fingerprint when its first place moves.
+            let identity = (violation.cause.map { [violation.rule, violation.target ?? "", $0] } ?? [violation.rule, violation.file, violation.plainMessage])
+                .joined(separator: "\u{0}")
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             var entry: [String: Any] = [

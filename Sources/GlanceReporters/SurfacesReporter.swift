@@ -50,6 +50,7 @@ public enum SurfacesReporter {
             entry["action"] = control.actionIntent ?? NSNull()
             entry["valueProvider"] = control.valueProvider ?? NSNull()
             entry["targets"] = targetNames(control.targets)
+            entry["compiledIn"] = targetNames(control.compiledTargets)
             return entry
         }
         root["widgets"] = model.widgets.filter { $0.configuration != .activityConfiguration }.map { widget -> [String: Any] in
@@ -59,6 +60,7 @@ public enum SurfacesReporter {
             entry["configuration"] = widget.configuration?.rawValue ?? NSNull()
             entry["families"] = widget.families ?? NSNull()
             entry["targets"] = targetNames(widget.targets)
+            entry["compiledIn"] = targetNames(widget.compiledTargets)
             return entry
         }
         root["liveActivities"] = model.liveActivities.map { activity -> [String: Any] in
@@ -75,9 +77,9 @@ public enum SurfacesReporter {
             var entry = location(model, intent.location)
             entry["type"] = intent.typeName
             entry["conformances"] = intent.conformances.sorted()
-            let platform = intent.targets.first?.platforms.first
-            entry["opensApp"] = intent.opensApp(on: platform)
-            entry["runsInApp"] = intent.runsInApp(on: platform)
+            let target = intent.targets.first
+            entry["opensApp"] = intent.opensApp(in: target, platform: target?.platforms.first)
+            entry["runsInApp"] = intent.runsInApp(in: target, platform: target?.platforms.first)
             entry["targets"] = targetNames(intent.targets)
             return entry
         }
@@ -107,7 +109,7 @@ public enum SurfacesReporter {
             switch usage.value {
             case .literal(let id): entry["group"] = id
             case .infoPlistKey(let key): entry["infoPlistKey"] = key
-            case .unknown(let why): entry["unknown"] = why
+            case .computed(_, _, let text): entry["computed"] = text
             }
             entry["targets"] = targetNames(usage.targets)
             return entry
@@ -155,13 +157,21 @@ public enum SurfacesReporter {
             for widget in model.widgets where contains(widget.targets) && widget.configuration != .activityConfiguration {
                 rows.append(("widget", "\(widget.typeName) [\(widget.kind?.text ?? "?")] \(widget.configuration?.rawValue ?? "?")", model.relativePath(widget.location.file) + ":\(widget.location.line)"))
             }
+            // Compiled into an extension that registers them nowhere: they do not ship.
+            if surface.kind == .widgetExtension {
+                let unshipped = model.widgets.map { ($0.type, $0.compiledTargets, $0.targets) } + model.controls.map { ($0.type, $0.compiledTargets, $0.targets) }
+                for (type, compiled, shipping) in unshipped where contains(compiled) && !contains(shipping) {
+                    rows.append(("not shipped", type.qualifiedName + " (compiled, not registered here)", model.relativePath(type.location.file) + ":\(type.location.line)"))
+                }
+            }
             for activity in model.liveActivities where contains(activity.targets) {
                 let state = activity.contentState.map(\.name).joined(separator: ", ")
                 rows.append(("live activity", "\(activity.attributes) (ContentState: \(state.isEmpty ? "-" : state))", model.relativePath(activity.location.file) + ":\(activity.location.line)"))
             }
             for intent in model.intents where contains(intent.targets) {
                 let platform = target.platforms.first
-                let flags = [intent.opensApp(on: platform) ? "opens app" : nil, intent.runsInApp(on: platform) ? "runs in app" : nil].compactMap { $0 }.joined(separator: ", ")
+                let flags = [intent.opensApp(in: target, platform: platform) ? "opens app" : nil,
+                             intent.runsInApp(in: target, platform: platform) ? "runs in app" : nil].compactMap { $0 }.joined(separator: ", ")
                 rows.append(("intent", intent.typeName + (flags.isEmpty ? "" : " (\(flags))"), model.relativePath(intent.location.file) + ":\(intent.location.line)"))
             }
             for alarm in model.alarms where contains(alarm.targets) {

@@ -89,6 +89,7 @@ public final class SourceIndex: @unchecked Sendable {
         "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
         "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext", "UIApplicationMain", "FlutterAppDelegate",
         "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate", "NSApplicationDelegate", "NSApplicationDelegateAdaptor",
+        "AppShortcutsProvider",
     ]
 
     /// Reads a file's text. It throws `SourceLoadError` (or any error) when the file is not read.
@@ -595,6 +596,13 @@ public final class SourceIndex: @unchecked Sendable {
     public var directiveComments: [String: [LineComment]] {
         lock.lock(); defer { lock.unlock() }
         return directives.filter { !$0.value.isEmpty }
+    }
+
+    /// Whether a file's text contains the word (an identifier, or a word inside a string or comment); nothing is
+    /// parsed.
+    public func mentions(_ word: String, in path: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return tokens[path]?.words.contains(word) ?? false
     }
 
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.

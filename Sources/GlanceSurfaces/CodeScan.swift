@@ -40,6 +40,9 @@ final class CodeScan {
         let resolver = self.resolver
         // `let group = …` earlier in the same member, for ids passed through a local name.
         var locals: [String: Expr] = [:]
+        // Contents given to `activity.end(content, dismissalPolicy: .immediate)`: the activity is removed at once,
+        // so a stale date in them is never shown.
+        var endedAtOnce: Set<SourceLocation> = []
         CodeSites.walk(files) { expr, site in
             let targets = { resolver.targets(of: expr.location, conditions: site.conditions) }
             if case .binding(let name, _, let value?, _) = expr { locals[siteKey(site) + "|" + name] = value }
@@ -120,6 +123,7 @@ final class CodeScan {
                         attributes = base.dottedPath
                     }
                     var use = StaleDateUse(location: call.location, attributes: attributes, targets: targets())
+                    use.secondsFromNow = Self.secondsFromNow(local(stale))
                     // `staleDate: state.startTime`, or a local holding it (`let staleDate = classStartTime`).
                     var held: Expr? = stale
                     for _ in 0..<4 {
@@ -132,6 +136,10 @@ final class CodeScan {
                         held = next
                     }
                     staleDateUses.append(use)
+                }
+            case "end" where call.base != nil:
+                if case .member(nil, "immediate", _)? = call.argument("dismissalPolicy"), let content = call.unlabeled.first.map(local) {
+                    endedAtOnce.insert(content.location)
                 }
             case "handGestureShortcut":
                 if case .member(_, "primaryAction", _)? = call.unlabeled.first {
@@ -191,6 +199,7 @@ final class CodeScan {
         } }
         urlHandlers += delegateHandlers(files) + objectiveCHandlers()
         alarms.sort { $0.location < $1.location }
+        staleDateUses.removeAll { endedAtOnce.contains($0.location) }
     }
 
     /// Code written for previews, mocks, samples or tests: its type, member or file name says so, or a folder
@@ -203,6 +212,29 @@ final class CodeScan {
         let folders: Set<String> = ["tests", "mocks", "previews", "preview content", "fixtures", "samples"]
         return names.contains { name in words.contains { name.contains($0) } }
             || components.contains { folders.contains($0) || $0.hasSuffix("tests") }
+    }
+
+    /// `Date().addingTimeInterval(15)`, `Date.now.addingTimeInterval(15)`, `.now + 15`, `Date() + 15`,
+    /// `Date(timeIntervalSinceNow: 15)` → 15; nil for anything else.
+    static func secondsFromNow(_ expr: Expr) -> Double? {
+        func isNow(_ expr: Expr?) -> Bool {
+            switch expr {
+            case .call(let call)? where call.name == "Date" && call.arguments.isEmpty: return true
+            case .member(let base, "now", _)?: return base == nil || base?.dottedPath == "Date"
+            default: return false
+            }
+        }
+        func number(_ expr: Expr?) -> Double? { if case .number(let text, _)? = expr { return Double(text.replacingOccurrences(of: "_", with: "")) } else { return nil } }
+        switch expr {
+        case .call(let call) where call.name == "addingTimeInterval" && isNow(call.base):
+            return number(call.unlabeled.first)
+        case .call(let call) where call.name == "Date":
+            return number(call.argument("timeIntervalSinceNow"))
+        case .operation("+", let operands, _) where operands.count == 2 && isNow(operands[0]):
+            return number(operands[1])
+        default:
+            return nil
+        }
     }
 
     private func siteKey(_ site: CodeSite) -> String { "\(site.file)|\(site.context ?? "")|\(site.member ?? "")" }
@@ -345,9 +377,10 @@ final class CodeScan {
         if let key { return .infoPlistKey(key) }
         if depth < 6, let constant = resolver.constant(expr, context: context), let value = constant.value {
             let held = groupValue(value, context: constant.context, depth: depth + 1)
-            if case .unknown = held {} else { return held }
+            if case .infoPlistKey = held { return held }
         }
-        return .unknown(expr.dottedPath.map { "`\($0)`" } ?? "an expression")
+        // Worked out per target and configuration (`"group." + Bundle.main.bundleIdentifier!`, a computed property).
+        return .computed(expr, context: context, text: expr.dottedPath.map { "`\($0)`" } ?? "an expression")
     }
 
     func storeAccess(_ call: Call, site: CodeSite, stores: Set<String>) -> StoreAccess? {

@@ -17,6 +17,8 @@ import GlanceSourceIndex
 public final class Resolver: @unchecked Sendable {
     public let project: ProjectModel
     public let index: SourceIndex
+    /// How each target's builds evaluate `#if` conditions.
+    public let build: BuildConditions
     private var targetsByFile: [String: [Target]] = [:]
     private var supertypeCache: [String: Set<String>] = [:]
     private var declarationCache: [String: [TypeDecl]] = [:]
@@ -53,6 +55,7 @@ public final class Resolver: @unchecked Sendable {
     public init(project: ProjectModel, index: SourceIndex) {
         self.project = project
         self.index = index
+        build = BuildConditions(project: project)
         modules = project.modules
         for target in project.targets {
             for file in target.sources { targetsByFile[file, default: []].append(target) }
@@ -166,12 +169,10 @@ public final class Resolver: @unchecked Sendable {
     /// The targets that compile a file.
     public func targets(ofFile path: String) -> [Target] { targetsByFile[path] ?? [] }
 
-    /// The targets that compile a declaration: those compiling its file whose platform does not rule out
-    /// its `#if` conditions.
+    /// The targets that may compile a declaration: those compiling its file whose shipping build does not rule
+    /// out its `#if` conditions (`BuildConditions`: false for none of the target's platforms; unknown counts).
     public func targets(of location: SourceLocation, conditions: [String]) -> [Target] {
-        targets(ofFile: location.file).filter { target in
-            target.platforms.isEmpty ? true : target.platforms.contains { CompileConditions.mayBeCompiled(conditions, platform: $0) }
-        }
+        targets(ofFile: location.file).filter { build.compiles(conditions, in: $0, file: location.file) != false }
     }
 
     public func targets(of type: TypeDecl) -> [Target] { targets(of: type.location, conditions: type.conditions) }

@@ -17,11 +17,14 @@ struct SurfaceBuilder {
     static let controlConfigurations: Set<String> = ["StaticControlConfiguration", "AppIntentControlConfiguration"]
 
     func build() -> SurfaceModel {
-        let widgets = resolver.types(conformingTo: "Widget").map(widget)
-        let controls = resolver.types(conformingTo: "ControlWidget").map(control)
+        let widgetTypes = resolver.types(conformingTo: "Widget"), controlTypes = resolver.types(conformingTo: "ControlWidget")
+        let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
+        let registrations = Registrations(bundles: bundles, mainWidgets: (widgetTypes + controlTypes).filter(\.isMain), resolver: resolver)
+        let widgets = widgetTypes.map { widget($0, registrations: registrations) }
+        let controls = controlTypes.map { control($0, registrations: registrations) }
         let liveActivities = widgets.compactMap(liveActivity)
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
-        let bundles = resolver.types(conformingTo: "WidgetBundle").map(bundle)
+        let shortcuts = appShortcutIntents()
         parseStoreUsers()
         let scan = CodeScan(resolver: resolver)
         scan.run()
@@ -61,8 +64,12 @@ struct SurfaceBuilder {
         for intent in intents {
             let code = ViewTree(roots: resolver.declarations(of: intent.type).flatMap { $0.members.map(\.code) }, context: intent.typeName,
                                 resolver: resolver, followsTypes: false)
-            for scoped in code.calls(named: "OpenURLIntent") {
-                deepLinks += link(scoped.call, source: .openURLIntent, surface: .intent, owner: intent.typeName,
+            let opens = code.calls(named: "open").filter { scoped in
+                guard let base = scoped.call.base?.dottedPath else { return false }
+                return ["UIApplication.shared", "NSWorkspace.shared"].contains(base) && scoped.call.unlabeled.count == 1
+            }
+            for (scoped, source) in code.calls(named: "OpenURLIntent").map({ ($0, DeepLink.Source.openURLIntent) }) + opens.map({ ($0, .openURL) }) {
+                deepLinks += link(scoped.call, source: source, surface: .intent, owner: intent.typeName,
                                   context: scoped.context, targets: intent.targets, presentation: nil, in: code).map { link in
                     var owned = link
                     owned.ownerType = intent.type
@@ -93,13 +100,13 @@ struct SurfaceBuilder {
         if !project.unassignedSources.isEmpty {
             skips.append(Skip(rule: nil, file: nil, reason: "\(project.unassignedSources.count) Swift file(s) under the folder are in no target; not linted"))
         }
-        return SurfaceModel(project: project, resolver: resolver, targets: targets, widgets: widgets, controls: controls,
+        return SurfaceModel(project: project, resolver: resolver, registry: registrations, targets: targets, widgets: widgets, controls: controls,
                             liveActivities: liveActivities, intents: intents, intentUses: uses.sorted { $0.location < $1.location },
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
                             activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses, apiUses: scan.apiUses,
                             alarmMetadataUses: scan.alarmMetadataUses,
-                            primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, skips: skips)
+                            primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, appShortcutIntents: shortcuts, skips: skips)
     }
 
     /// Code that reads or writes App Group defaults through a project property (`AppGroup.defaults.set(…)`)
@@ -158,11 +165,13 @@ struct SurfaceBuilder {
         return .unknown(expr.dottedPath ?? "expression")
     }
 
-    func widget(_ type: TypeDecl) -> WidgetSurface {
-        let targets = resolver.targets(of: type)
+    func widget(_ type: TypeDecl, registrations: Registrations) -> WidgetSurface {
+        let compiled = resolver.targets(of: type)
+        let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.widgetConfigurations) else {
             return WidgetSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, modifiers: [],
-                                 content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets)
+                                 content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets,
+                                 compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let configuration = ConfigurationKind(rawValue: call.name)
@@ -174,7 +183,7 @@ struct SurfaceBuilder {
         var families: [String]?
         // The families of every platform the widget is built for: a modifier written for some platforms only
         // (`#if os(watchOS) .supportedFamilies([.accessoryCorner]) #endif`) does not say them.
-        var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets)?.call.unlabeled.first
+        var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets, build: resolver.build)?.call.unlabeled.first
         // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
         if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
         if let supported, case .array(let items, _) = supported {
@@ -183,14 +192,15 @@ struct SurfaceBuilder {
         }
         return WidgetSurface(type: type, kind: kindValue(call, context: context), configuration: configuration, configurationCall: call,
                              modifiers: modifiers, content: ViewTree(roots: content, context: context, resolver: resolver),
-                             families: families, targets: targets)
+                             families: families, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 
-    func control(_ type: TypeDecl) -> ControlSurface {
-        let targets = resolver.targets(of: type)
+    func control(_ type: TypeDecl, registrations: Registrations) -> ControlSurface {
+        let compiled = resolver.targets(of: type)
+        let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.controlConfigurations) else {
             return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
-                                  valueProvider: nil, modifiers: [], targets: targets)
+                                  valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
@@ -223,7 +233,7 @@ struct SurfaceBuilder {
         return ControlSurface(type: type, kind: kindValue(call, context: context),
                               configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
                               actions: actions, valueProvider: provider, valueProviderType: providerType,
-                              modifiers: modifiers, targets: targets)
+                              modifiers: modifiers, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 
     // MARK: - Live Activities
@@ -280,6 +290,20 @@ struct SurfaceBuilder {
 
     // MARK: - Intents and bundles
 
+    /// The intents (qualified names) an `AppShortcutsProvider` offers as App Shortcuts (`AppShortcut(intent: X())`).
+    func appShortcutIntents() -> Set<String> {
+        var names: Set<String> = []
+        for provider in resolver.types(conformingTo: "AppShortcutsProvider") {
+            let code = resolver.declarations(of: provider).flatMap { $0.members(named: "appShortcuts") }.map(\.code)
+            let tree = ViewTree(roots: code, context: provider.qualifiedName, resolver: resolver, followsTypes: false)
+            for scoped in tree.calls(named: "AppShortcut") {
+                guard let expr = scoped.call.argument("intent"), let name = Resolver.typeName(of: expr) else { continue }
+                names.insert(resolver.primaryDeclaration(of: name, context: scoped.context, from: expr.location.file)?.qualifiedName ?? name)
+            }
+        }
+        return names
+    }
+
     func intent(_ type: TypeDecl) -> IntentSurface {
         let declarations = resolver.declarations(of: type)
         let members = declarations.flatMap(\.members)
@@ -294,7 +318,7 @@ struct SurfaceBuilder {
         let parameters = members.filter { $0.kind == .storedProperty && $0.attribute("Parameter") != nil }
         return IntentSurface(type: type, conformances: resolver.supertypes(declaredBy: declarations), openAppWhenRunDeclarations: openAppWhenRun,
                              supportedModesDeclarations: supportedModes, perform: members.first { $0.kind == .function && $0.name == "perform" },
-                             parameters: parameters, targets: resolver.targets(of: type))
+                             parameters: parameters, targets: resolver.targets(of: type), build: resolver.build)
     }
 
     func bundle(_ type: TypeDecl) -> WidgetBundleSurface {
@@ -364,16 +388,29 @@ struct SurfaceBuilder {
     }
 
     /// A URL expression's text: `URL(string: "…")`, `URL(string: constant)!`, a `URL` constant, a string;
-    /// with interpolation, only the known beginning.
+    /// with interpolation or a concatenation, the known beginning (interpolated constants included); a
+    /// `URLComponents` value's `url` (its literal scheme, host and path).
     func urlText(_ expr: Expr, context: String?, in tree: ViewTree? = nil, depth: Int = 0) -> (url: String?, prefix: String?) {
         guard depth < 6 else { return (nil, nil) }
         switch expr {
         case .call(let call) where call.name == "URL":
             if let string = call.argument("string") { return urlText(string, context: context, in: tree, depth: depth + 1) }
             return (nil, nil)
+        case .call(let call) where call.name == "URLComponents":
+            if let string = call.argument("string") { return urlText(string, context: context, in: tree, depth: depth + 1) }
+            return (nil, nil)
+        case .member(.identifier(let name, let location)?, "url", _):
+            // `var components = URLComponents(); components.scheme = "pocket"; …; components.url`
+            return componentsText(name, before: location, context: context, in: tree)
         case .string(let literal):
             if let value = resolver.stringValue(expr, context: context) { return (value, value) }
-            return (nil, literal.prefix.isEmpty ? nil : literal.prefix)
+            var known = ""
+            for segment in literal.segments {
+                if case .text(let part) = segment { known += part; continue }
+                guard case .interpolation(let inner) = segment, let value = resolver.stringValue(inner, context: context) else { break }
+                known += value
+            }
+            return (nil, known.isEmpty ? nil : known)
         case .identifier, .member:
             if case .identifier(let name, let location) = expr, let local = tree?.localValue(name, before: location) {
                 return urlText(local, context: context, in: tree, depth: depth + 1)
@@ -384,10 +421,45 @@ struct SurfaceBuilder {
             }
             return (nil, nil)
         case .operation("+", let operands, _):
-            if let first = operands.first, let value = resolver.stringValue(first, context: context) { return (nil, value) }
-            return (nil, nil)
+            var known = ""
+            for operand in operands {
+                guard let value = resolver.stringValue(operand, context: context) else { break }
+                known += value
+            }
+            return (nil, known.isEmpty ? nil : known)
         default:
             return (nil, nil)
         }
+    }
+
+    /// The URL a `URLComponents` local builds from literal parts assigned before `location` (`scheme`, `host`,
+    /// `path`): the whole URL when every part is known, else the known beginning (`pocket://`).
+    func componentsText(_ name: String, before location: SourceLocation, context: String?, in tree: ViewTree?) -> (url: String?, prefix: String?) {
+        guard let tree, let initial = tree.localValue(name, before: location) else { return (nil, nil) }
+        if case .call(let call) = initial, call.name == "URLComponents", call.arguments.isEmpty {} else {
+            if case .call(let call) = initial, call.name == "URLComponents" { return urlText(initial, context: context, in: tree) }
+            return (nil, nil)
+        }
+        var parts: [String: String?] = [:]
+        for block in tree.blocks {
+            block.walk { expr in
+                guard case .assignment(.member(.identifier(name, _)?, let part, _), "=", let value, let at) = expr, at < location,
+                      ["scheme", "host", "path", "query"].contains(part) else { return }
+                parts[part] = .some(resolver.stringValue(value, context: context))
+            }
+        }
+        guard let scheme = parts["scheme"] ?? nil else { return (nil, nil) }
+        let host = parts["host"], path = parts["path"], query = parts["query"]
+        var text = scheme + "://"
+        if host != nil {
+            guard let host = host ?? nil else { return (nil, text) }
+            text += host
+        }
+        if path != nil {
+            guard let path = path ?? nil else { return (nil, text) }
+            text += path
+        }
+        if query != nil { return (nil, text) }
+        return (text, text)
     }
 }

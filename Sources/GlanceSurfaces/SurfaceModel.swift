@@ -8,6 +8,8 @@ import GlanceSourceIndex
 public struct SurfaceModel: Sendable {
     public let project: ProjectModel
     public let resolver: Resolver
+    /// What each target's entry point registers (worked out once per target).
+    let registry: Registrations
     public let targets: [TargetSurface]
     public let widgets: [WidgetSurface]
     public let controls: [ControlSurface]
@@ -29,6 +31,8 @@ public struct SurfaceModel: Sendable {
     public let alarmMetadataUses: [AlarmMetadataUse]
     public let primaryActions: [PrimaryActionUse]
     public let urlHandlers: [URLHandler]
+    /// Intents an `AppShortcutsProvider` offers as App Shortcuts (qualified names): the system runs their `perform()`.
+    public let appShortcutIntents: Set<String>
     /// Why parts of the project could not be modelled (unreadable files, unknown settings).
     public let skips: [Skip]
 
@@ -58,60 +62,35 @@ public struct SurfaceModel: Sendable {
     /// The intent an intent use means (the declaration its code sees).
     public func intent(of use: IntentUse) -> IntentSurface? { use.declaration.flatMap(intent(declaredBy:)) }
 
-    /// The `@main` widget bundle(s) compiled into a target.
-    public func mainBundles(in target: Target) -> [WidgetBundleSurface] {
-        bundles.filter { $0.isMain && $0.targets.contains { $0.id == target.id } }
+    /// The `@main` widget bundle(s) compiled into a target (by its shipping build).
+    public func mainBundles(in target: Target) -> [WidgetBundleSurface] { registry.mainBundles(in: target) }
+
+    /// The bundles a custom `@main` entry point of the target starts (`static func main() { Bundle18.main() }`), with
+    /// the branches each is started in; empty when the target has a `@main` bundle or widget.
+    public func launchedBundles(in target: Target) -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] {
+        mainBundles(in: target).isEmpty ? registry.launchedBundles(in: target) : []
     }
 
+    /// `@main` bundles and widgets of the target's files that its shipping build leaves out, when it compiles no
+    /// other: the target then ships nothing (see `Registrations.compiledOutEntryPoints(in:)`).
+    public func compiledOutEntryPoints(in target: Target) -> [TypeDecl] { registry.compiledOutEntryPoints(in: target) }
+
     /// The declarations (by their place) of the types reachable from a target's `@main` bundle (nested
-    /// bundles followed, `#if` clauses evaluated for the target's platform), or of a `@main` widget. Each
+    /// bundles followed, `#if` clauses evaluated for the target's shipping build), or of a `@main` widget. Each
     /// member is the declaration its bundle's file sees, so a same-named widget of another module is not
-    /// counted. Nil when the target has no `@main` bundle or widget.
+    /// counted. Nil when the target has no `@main` bundle or widget; empty when its only ones are compiled out.
     public func bundledTypes(in target: Target) -> Set<SourceLocation>? { registrations(in: target).map { Set($0.keys) } }
 
     /// Like `bundledTypes`, with the branches each registration sits in, from the `@main` bundle down (one list
     /// per place that lists the type; empty for a type listed outside any branch, or a `@main` widget): a type
     /// listed only in `if #available(iOS 17, *) { … } else { OldWidget() }`'s `else` is registered below iOS 17
     /// only. Nil when the target has no `@main` bundle or widget.
-    public func registrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? {
-        registrationCache.lock.lock()
-        let known = registrationCache.byTarget[target.id]
-        registrationCache.lock.unlock()
-        if let known { return known }
-        let found = uncachedRegistrations(in: target)
-        registrationCache.lock.lock(); registrationCache.byTarget[target.id] = .some(found); registrationCache.lock.unlock()
-        return found
-    }
+    public func registrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? { registry.registrations(in: target) }
 
-    /// `registrations(in:)` by target id, worked out once: several rules ask for each target, some once per widget.
-    private let registrationCache = RegistrationCache()
-
-    private final class RegistrationCache: @unchecked Sendable {
-        let lock = NSLock()
-        var byTarget: [String: [SourceLocation: [[BranchChoice]]]?] = [:]
-    }
-
-    private func uncachedRegistrations(in target: Target) -> [SourceLocation: [[BranchChoice]]]? {
-        let mains = mainBundles(in: target)
-        let mainWidgets = (widgets.map(\.type) + controls.map(\.type)).filter { $0.isMain && resolver.targets(of: $0).contains { $0.id == target.id } }
-        if mains.isEmpty && mainWidgets.isEmpty { return nil }
-        var found: [SourceLocation: [[BranchChoice]]] = [:]
-        for widget in mainWidgets { found[widget.location, default: []].append([]) }
-        struct Visit: Hashable { let bundle: SourceLocation; let choices: [BranchChoice] }
-        var pending = mains.map { Visit(bundle: $0.type.location, choices: []) }
-        // A bundle is walked once for each set of branches it is listed in (a few at most; bounded all the same).
-        var seen: Set<Visit> = []
-        while let visit = pending.popLast(), seen.count < 4_096 {
-            let outer = visit.choices
-            guard seen.insert(visit).inserted, let surface = bundles.first(where: { $0.type.location == visit.bundle }) else { continue }
-            for member in surface.members where target.platforms.isEmpty || target.platforms.contains(where: { CompileConditions.mayBeCompiled(member.conditions, platform: $0) }) {
-                for declaration in resolver.primaryDeclarations(of: member.name, context: surface.type.qualifiedName, from: member.location.file) {
-                    found[declaration.location, default: []].append(outer + member.choices)
-                    if bundles.contains(where: { $0.type.location == declaration.location }) { pending.append(Visit(bundle: declaration.location, choices: outer + member.choices)) }
-                }
-            }
-        }
-        return found
+    /// Whether a bundle the target compiles lists the type only under a `#if` that is false for the target: it is
+    /// left out there on purpose.
+    public func listsOnlyUnderFalseConditions(_ type: TypeDecl, in target: Target) -> Bool {
+        registry.listsOnlyUnderFalseConditions(type, in: target)
     }
 
     /// Whether a widget or control type is reachable from the target's `@main` bundle; nil when the target

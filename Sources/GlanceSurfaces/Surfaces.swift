@@ -42,9 +42,17 @@ public struct ModifierUse: Sendable {
     public var conditions: [String] = []
     public var name: String { call.name }
 
-    /// Whether the modifier may apply when built for `platform` (false only when one of its conditions is surely
-    /// false there).
-    public func mayApply(on platform: Platform?) -> Bool { CompileConditions.mayBeCompiled(conditions, platform: platform) }
+    /// Whether the modifier may apply in the target's shipping build for `platform` (false only when its
+    /// conditions are surely false there).
+    public func mayApply(in target: Target, platform: Platform, using build: BuildConditions) -> Bool {
+        applies(in: target, platform: platform, using: build) != false
+    }
+
+    /// Whether the modifier applies in the target's shipping build for `platform`: nil when its conditions cannot
+    /// be decided there.
+    public func applies(in target: Target, platform: Platform, using build: BuildConditions) -> Bool? {
+        build.compiles(conditions, in: target, platform: platform, file: call.location.file)
+    }
 }
 
 /// A `Widget` (WidgetKit) with a timeline configuration, or the widget that hosts a Live Activity.
@@ -60,21 +68,44 @@ public final class WidgetSurface: Sendable {
     /// widget is built for (`familiesModifier`); nil when not given, not literal, or given only for some of them
     /// (`#if os(watchOS) .supportedFamilies(…) #endif` on a widget also built for iOS).
     public let families: [String]?
+    /// The targets that ship the widget: those whose `@main` bundle registers it (see `Registrations`). Rules judge
+    /// a widget in these targets only.
     public let targets: [Target]
+    /// The targets that compile its declaration (its file is a member, and its `#if` conditions are not false in the
+    /// target's shipping build), whether or not they register it.
+    public let compiledTargets: [Target]
     public var typeName: String { type.qualifiedName }
     public var location: SourceLocation { type.location }
     public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
 
+    /// How the targets' builds evaluate `#if` conditions.
+    let build: BuildConditions
+
     /// The `.supportedFamilies` modifier `families` comes from: the first, in source order, that may apply on
     /// every platform the widget is built for.
-    public var familiesModifier: ModifierUse? { Self.familiesModifier(in: modifiers, targets: targets) }
+    public var familiesModifier: ModifierUse? { Self.familiesModifier(in: modifiers, targets: targets, build: build) }
 
-    static func familiesModifier(in modifiers: [ModifierUse], targets: [Target]) -> ModifierUse? {
-        let platforms = Set(targets.flatMap(\.platforms))
-        return modifiers.first { $0.name == "supportedFamilies" && platforms.allSatisfy($0.mayApply) }
+    /// Whether the widget is written for other platforms than the target's: it gives `.supportedFamilies` only
+    /// under `#if`s that are false for every platform of the target (`#if os(watchOS) .supportedFamilies([.accessoryCorner])
+    /// #endif` on a widget an iOS extension compiles too).
+    public func isBuiltOnlyForOtherPlatforms(than target: Target) -> Bool {
+        let families = modifiers.filter { $0.name == "supportedFamilies" }
+        return !families.isEmpty && !target.platforms.isEmpty && families.allSatisfy { modifier in
+            target.platforms.allSatisfy { modifier.applies(in: target, platform: $0, using: build) == false }
+        }
     }
 
-    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, modifiers: [ModifierUse], content: ViewTree, families: [String]?, targets: [Target]) {
+    static func familiesModifier(in modifiers: [ModifierUse], targets: [Target], build: BuildConditions) -> ModifierUse? {
+        modifiers.first { modifier in
+            modifier.name == "supportedFamilies"
+                && targets.allSatisfy { target in target.platforms.allSatisfy { modifier.mayApply(in: target, platform: $0, using: build) } }
+        }
+    }
+
+    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, modifiers: [ModifierUse], content: ViewTree, families: [String]?,
+         targets: [Target], compiledTargets: [Target], build: BuildConditions) {
+        self.build = build
+        self.compiledTargets = compiledTargets
         self.type = type
         self.kind = kind
         self.configuration = configuration
@@ -101,7 +132,10 @@ public final class ControlSurface: Sendable {
     /// The value provider's declaration, when the project declares it.
     public let valueProviderType: TypeDecl?
     public let modifiers: [ModifierUse]
+    /// The targets that ship the control (whose `@main` bundle registers it); rules judge it there only.
     public let targets: [Target]
+    /// The targets that compile its declaration.
+    public let compiledTargets: [Target]
     public var typeName: String { type.qualifiedName }
     public var location: SourceLocation { type.location }
     public func modifier(_ name: String) -> ModifierUse? { modifiers.first { $0.name == name } }
@@ -111,13 +145,18 @@ public final class ControlSurface: Sendable {
     /// The first action's intent type.
     public var actionIntent: String? { actions.first?.intent }
 
-    /// The actions compiled for a platform (`#if` conditions that are surely false are left out).
-    public func actions(on platform: Platform) -> [ControlAction] {
-        actions.filter { CompileConditions.mayBeCompiled($0.conditions, platform: platform) }
+    let build: BuildConditions
+
+    /// The actions the target's shipping build compiles for a platform (those whose `#if` conditions are surely
+    /// false there are left out).
+    public func actions(in target: Target, platform: Platform) -> [ControlAction] {
+        actions.filter { build.compiles($0.conditions, in: target, platform: platform, file: $0.call.location.file) != false }
     }
 
     init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], valueProvider: String?,
-         valueProviderType: TypeDecl? = nil, modifiers: [ModifierUse], targets: [Target]) {
+         valueProviderType: TypeDecl? = nil, modifiers: [ModifierUse], targets: [Target], compiledTargets: [Target], build: BuildConditions) {
+        self.build = build
+        self.compiledTargets = compiledTargets
         self.valueProviderType = valueProviderType
         self.type = type
         self.kind = kind
@@ -222,46 +261,55 @@ public final class IntentSurface: Sendable {
     public var location: SourceLocation { type.location }
     static let appProcessProtocols = ["LiveActivityIntent", "AudioPlaybackIntent", "ForegroundContinuableIntent", "PushToTalkTransmissionIntent"]
 
-    /// Conditions that surely hold on the platform (no conditions, or all evaluate to true).
-    private static func holds(_ conditions: [String], on platform: Platform?) -> Bool {
-        conditions.allSatisfy { CompileConditions.evaluate($0, platform: platform) == true }
+    let build: BuildConditions
+
+    /// Conditions that surely hold in the target's shipping build (for one of its platforms, when given); without
+    /// a target, only no conditions hold.
+    private func holds(_ conditions: [String], in target: Target?, platform: Platform?) -> Bool {
+        guard !conditions.isEmpty else { return true }
+        guard let target else { return false }
+        if let platform { return build.compiles(conditions, in: target, platform: platform, file: type.location.file) == true }
+        return build.compiles(conditions, in: target, file: type.location.file) == true
     }
 
-    /// `openAppWhenRun = true` is declared for the platform.
-    public func openAppWhenRun(on platform: Platform?) -> Bool {
-        openAppWhenRunDeclarations.contains { $0.value == true && Self.holds($0.conditions, on: platform) }
+    /// `openAppWhenRun = true` is declared for the target's build (on the platform, when given).
+    public func openAppWhenRun(in target: Target?, platform: Platform? = nil) -> Bool {
+        openAppWhenRunDeclarations.contains { $0.value == true && holds($0.conditions, in: target, platform: platform) }
     }
 
-    /// `supportedModes` includes `.foreground` for the platform.
-    public func foregroundMode(on platform: Platform?) -> Bool {
-        supportedModesDeclarations.contains { $0.foreground && Self.holds($0.conditions, on: platform) }
+    /// `supportedModes` includes `.foreground` for the target's build.
+    public func foregroundMode(in target: Target?, platform: Platform? = nil) -> Bool {
+        supportedModesDeclarations.contains { $0.foreground && holds($0.conditions, in: target, platform: platform) }
     }
 
-    /// Why the intent foregrounds the app on the platform (`OpenIntent`, `openAppWhenRun = true`, or
-    /// `supportedModes` with `.foreground`; CT-07), or nil when it does not.
-    public func opensAppReason(on platform: Platform?) -> String? {
+    /// Why the intent foregrounds the app in the target's build (`OpenIntent`, `openAppWhenRun = true`, or
+    /// `supportedModes` with `.foreground`; CT-07), or nil when it does not. Without a target, only declarations
+    /// outside any `#if` count.
+    public func opensAppReason(in target: Target?, platform: Platform? = nil) -> String? {
         if conformances.contains("OpenIntent") { return "it is an OpenIntent" }
-        if openAppWhenRun(on: platform) { return "openAppWhenRun is true" }
-        if foregroundMode(on: platform) { return "supportedModes includes .foreground" }
+        if openAppWhenRun(in: target, platform: platform) { return "openAppWhenRun is true" }
+        if foregroundMode(in: target, platform: platform) { return "supportedModes includes .foreground" }
         return nil
     }
 
-    public func opensApp(on platform: Platform?) -> Bool { opensAppReason(on: platform) != nil }
+    public func opensApp(in target: Target?, platform: Platform? = nil) -> Bool { opensAppReason(in: target, platform: platform) != nil }
 
     /// Why the intent runs in the app process when used from a widget, Live Activity or control (INT-01), or nil.
-    public func runsInAppReason(on platform: Platform?) -> String? {
-        if let reason = opensAppReason(on: platform) { return reason }
+    public func runsInAppReason(in target: Target?, platform: Platform? = nil) -> String? {
+        if let reason = opensAppReason(in: target, platform: platform) { return reason }
         for name in Self.appProcessProtocols where conformances.contains(name) { return "it is a \(name)" }
         return nil
     }
 
-    public func runsInApp(on platform: Platform?) -> Bool { runsInAppReason(on: platform) != nil }
+    public func runsInApp(in target: Target?, platform: Platform? = nil) -> Bool { runsInAppReason(in: target, platform: platform) != nil }
 
-    /// Without a platform: only unconditional declarations count.
-    public var opensApp: Bool { opensApp(on: nil) }
-    public var runsInApp: Bool { runsInApp(on: nil) }
+    /// Without a target: only unconditional declarations count.
+    public var opensApp: Bool { opensApp(in: nil) }
+    public var runsInApp: Bool { runsInApp(in: nil) }
 
-    init(type: TypeDecl, conformances: Set<String>, openAppWhenRunDeclarations: [(value: Bool?, conditions: [String])], supportedModesDeclarations: [(foreground: Bool, conditions: [String])], perform: Member?, parameters: [Member], targets: [Target]) {
+    init(type: TypeDecl, conformances: Set<String>, openAppWhenRunDeclarations: [(value: Bool?, conditions: [String])], supportedModesDeclarations: [(foreground: Bool, conditions: [String])], perform: Member?, parameters: [Member], targets: [Target],
+         build: BuildConditions) {
+        self.build = build
         self.type = type
         self.conformances = conformances
         self.openAppWhenRunDeclarations = openAppWhenRunDeclarations
@@ -306,7 +354,14 @@ public struct AlarmSurface: Sendable {
 
 /// A deep link a surface carries.
 public struct DeepLink: Sendable {
-    public enum Source: String, Sendable { case widgetURL, link = "Link", openURLIntent = "OpenURLIntent" }
+    public enum Source: String, Sendable {
+        case widgetURL, link = "Link", openURLIntent = "OpenURLIntent"
+        /// `UIApplication.shared.open(url)` / `NSWorkspace.shared.open(url)` in an App Intent's code.
+        case openURL = "open(_:)"
+
+        /// The system opens the URL like any other (not a widget's own link, which WidgetKit hands to its app).
+        public var opensLikeAnyURL: Bool { self == .openURLIntent || self == .openURL }
+    }
     public enum Surface: String, Sendable { case widget, liveActivity, control, intent }
     public let source: Source
     public let surface: Surface
@@ -344,7 +399,25 @@ public struct AppGroupUsage: Sendable {
         case literal(String)
         /// Read from the target's Info.plist key at run time.
         case infoPlistKey(String)
-        case unknown(String)
+        /// Computed when the code runs (from the bundle id, the Info.plist, the project's constants): worked out
+        /// per target and configuration with `StringEvaluator`. `text` names the expression for messages.
+        case computed(Expr, context: String?, text: String)
+
+        public static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case (.literal(let a), .literal(let b)), (.infoPlistKey(let a), .infoPlistKey(let b)): return a == b
+            case (.computed(let a, _, _), .computed(let b, _, _)): return a.location == b.location
+            default: return false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .literal(let text): hasher.combine(0); hasher.combine(text)
+            case .infoPlistKey(let key): hasher.combine(1); hasher.combine(key)
+            case .computed(let expr, _, _): hasher.combine(2); hasher.combine(expr.location)
+            }
+        }
     }
     public let api: String
     public let value: Value
@@ -398,6 +471,9 @@ public struct StaleDateUse: Sendable {
     /// The attributes type, when the state is written as `Attributes.ContentState(…)`.
     public let attributes: String?
     public let targets: [Target]
+    /// Seconds after now, when the stale date is written as now plus a literal (`Date().addingTimeInterval(15)`,
+    /// `.now + 60`, `Date(timeIntervalSinceNow: 300)`).
+    public var secondsFromNow: Double? = nil
 }
 
 /// `AlarmAttributes<Metadata>(…)` built in code: which metadata type the app's alarms use.

@@ -78,7 +78,10 @@ public struct BranchChoice: Sendable, Hashable {
         guard case .call(let check) = test, ["#available", "#unavailable"].contains(check.name) else { return nil }
         var versions: [String: String] = [:]
         for argument in check.arguments {
-            if let platform = argument.label, case .number(let version, _) = argument.value { versions[platform] = version }
+            // `iOSApplicationExtension 17.0` is the check for iOS, written for extension code.
+            if let platform = argument.label, case .number(let version, _) = argument.value {
+                versions[platform.hasSuffix("ApplicationExtension") ? String(platform.dropLast("ApplicationExtension".count)) : platform] = version
+            }
         }
         return versions.isEmpty ? nil : (check.name == "#available", versions)
     }
@@ -306,6 +309,22 @@ public struct ViewTree: Sendable {
         return result
     }
 
+    /// The calls that stand in a view's place (a statement of a view builder, the root of a modifier chain, a
+    /// branch's view), with the branches each sits in: the views the tree draws, not the values passed to them.
+    public var placedCalls: [ScopedCall] {
+        var result: [ScopedCall] = []
+        walkReachable(visit: { _, _ in }, viewExpr: { expr, scope in
+            guard case .call(let call) = expr else { return }
+            result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels, choices: scope.choices))
+        })
+        return result
+    }
+
+    /// The tree of one call this tree reaches, walked afresh from it (its branches relative to it).
+    public func subtree(at scoped: ScopedCall) -> ViewTree {
+        ViewTree(roots: [Block([.call(scoped.call)])], context: scoped.context, resolver: resolver, followsTypes: followsTypes)
+    }
+
     /// The largest number of matching calls on one path through the tree: the calls of alternatives
     /// (`if`/`switch`/`#if` branches) are not added up, the calls of one view hierarchy are.
     public func maxCount(where matches: (Call) -> Bool) -> Int {
@@ -524,6 +543,12 @@ public struct ViewTree: Sendable {
     /// A computed property or method of the type in scope, from its declarations and the extensions `file`
     /// sees — also when the type is a framework type the project extends (`extension View { … }`) — else a
     /// file-scope one (`@WidgetBundleBuilder private var current: some Widget { … }`), as Swift looks names up.
+    /// Whether the project declares code for a name written in `file` inside `context`: a member of the type (or a
+    /// type around it, or an extension of a framework type such as `View`), or a file-scope function.
+    public func projectDeclares(_ name: String, in context: String?, file: String) -> Bool {
+        !memberCode(name, in: context, file: file).isEmpty
+    }
+
     func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         cache.memo("member|\(resolver.scope(from: file).key)|\(context ?? "")|\(name)") { uncachedMemberCode(name, in: context, file: file) }
     }

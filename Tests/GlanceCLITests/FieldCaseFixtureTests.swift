@@ -10,6 +10,40 @@ struct FieldCaseFixtureTests {
     static let packages = "Tests/GlanceCLITests/Fixtures/LegacyPackages"
     static let unseen = "Tests/GlanceCLITests/Fixtures/UnseenShapes"
     static let alternatives = "Tests/GlanceCLITests/Fixtures/AlternativeWidgets"
+    static let shipped = "Tests/GlanceCLITests/Fixtures/ShippedSurfaces"
+    static let flags = "Tests/GlanceCLITests/Fixtures/FeatureFlagWidgets"
+
+    /// What each target compiles and ships (FC3-00…06, FC3-11…14, FC3-16…19). Reported: the Lock Screen branch
+    /// without a container background (FC3-11); the Live Activity's route the app's router does not accept, its
+    /// own link's unregistered scheme being no finding (FC3-18, FC3-00); the list of activities a plain intent
+    /// reaches through a singleton (FC3-17); a URLComponents scheme the app does not register (FC3-16); the App
+    /// Group named after the extension's own bundle id and the Release entitlements that share no group with the
+    /// app (FC3-13, FC3-14); a reload kind typo in a package whose files sit in Sources/ (FC3-19); one finding for
+    /// the Ticker app's two unhandled links despite its remote package (FC3-12); the widget no bundle registers
+    /// (FC3-02). Silent: the shared-folder widgets where their bundle leaves them out (FC3-01), the parked widget
+    /// and its asset, prose after `glance:` (FC3-03), a stale date given only to end at once (FC3-04), the
+    /// configuration intent an App Shortcut runs (FC3-05). Leftover.xcodeproj is one note (FC3-06).
+    @Test func shippedSurfaces() throws {
+        let text = glance("lint", Self.shipped, "--explain-skips")
+        #expect(text.standardOutput == (try expected("ShippedSurfaces.lint.txt")))
+        #expect(text.standardError == "glance: note: Leftover.xcodeproj: no project.pbxproj inside; not read (the other projects are)\n"
+                + summary(errors: 4, warnings: 6, files: 18))
+        #expect(text.exitCode == 1)
+        let json = glance("lint", Self.shipped, "--reporter", "json", "--quiet")
+        #expect(json.standardOutput == (try expected("ShippedSurfaces.lint.json")))
+        let surfaces = glance("surfaces", Self.shipped)
+        #expect(surfaces.standardOutput == (try expected("ShippedSurfaces.surfaces.txt")))
+    }
+
+    /// FC3-10: a @main bundle compiled only in Debug ships nothing in Release (reported, naming the configuration);
+    /// one set by OTHER_SWIFT_FLAGS -D ships (its widget is judged); one under CocoaPods' missing xcconfig is
+    /// unknown (nothing reported as compiled out).
+    @Test func featureFlagWidgets() throws {
+        let text = glance("lint", Self.flags, "--explain-skips")
+        #expect(text.standardOutput == (try expected("FeatureFlagWidgets.lint.txt")))
+        #expect(text.standardError == summary(errors: 1, warnings: 1, files: 4))
+        #expect(text.exitCode == 1)
+    }
 
     /// FC2-10: an iOS and a watchOS widget extension declare the same names, and each app its own
     /// `AppGroup`: no finding, and both widgets are in `surfaces` with their own target and kind.

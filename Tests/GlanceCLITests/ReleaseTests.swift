@@ -47,9 +47,8 @@ struct ReleaseTests {
         #expect(places == ["GlanceCLI/Version.swift"])
     }
 
-    /// The first release heading is the version (an `## Unreleased` section of changes not released yet may come
-    /// before it).
     @Test func changelogLeadsWithTheVersion() throws {
+        // Work not released yet is listed under "## Unreleased", above the version's entry.
         let headings = try read("CHANGELOG.md").split(separator: "\n").filter { $0.hasPrefix("## ") && $0 != "## Unreleased" }
         #expect(headings.first == "## \(Glance.version)")
     }

@@ -34,6 +34,27 @@ struct BaselineTests {
         #expect(baseline.filter([violation(4, file: "B.swift")], root: root).count == 1)
     }
 
+    /// One cause found at several places (an app's links of one scheme) matches by rule and cause: its first
+    /// place may move to another file, and its message change with it.
+    @Test func violationsWithACauseMatchByCause() throws {
+        let root = try folder(["A.swift": "Text(a).widgetURL(u)\n", "B.swift": "Text(b).widgetURL(v)\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var first = violation(1, "SummaryWidget links shop://summary", rule: "deep_link_unhandled")
+        first.cause = "APP|shop"
+        let baseline = Baseline(violations: [first], root: root)
+        #expect(baseline.entries.first?.cause == "\u{0}APP|shop")
+        var moved = violation(1, "CartWidget links shop://cart", rule: "deep_link_unhandled", file: "B.swift")
+        moved.cause = "APP|shop"
+        #expect(baseline.filter([moved], root: root) == [])
+        var otherScheme = moved
+        otherScheme.cause = "APP|cart"
+        #expect(baseline.filter([otherScheme], root: root).count == 1)
+        // Read back from its file, the cause is kept.
+        let path = root + "/baseline.json"
+        try baseline.write(to: path, shown: "baseline.json", root: root)
+        #expect(try Baseline.read(from: path, shown: "baseline.json").filter([moved], root: root) == [])
+    }
+
     @Test func eachEntryAbsorbsOneViolation() throws {
         let root = try folder(["A.swift": "x\nx\nx\n"])
         defer { try? FileManager.default.removeItem(atPath: root) }

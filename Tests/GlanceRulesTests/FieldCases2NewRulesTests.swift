@@ -37,17 +37,32 @@ struct FieldCases2NewRulesTests {
         }
         """)
 
-    /// FC2-04: the widget links to meterapp://usage and the app handles URLs, but neither its Info.plist file nor
-    /// its generated keys register the scheme.
+    /// FC2-04, as FC3-00 corrects it: the widget links to meterapp://usage and the app registers no scheme. On
+    /// iOS and watchOS WidgetKit hands a widget's own link to its app whatever the scheme: nothing to report.
+    /// The same URL opened through an OpenURLIntent is opened like any URL, and needs the registration; on macOS
+    /// the widget's own link is reported, with its premise named as a field report.
     @Test func fc2_04SchemeNotRegistered() {
         let example = RuleExample(files: [Self.meterWidget, Self.meterApp])
             .with("App") { $0.set(info: "CFBundleDisplayName", .string("Meter")) }
-        let violations = Linter().lint(ExampleRunner.model(for: example)).violations
-        #expect(violations.map { "\($0.rule) \($0.file):\($0.line)" } == ["url_scheme_not_registered Widgets/Example.swift:5"])
-        #expect(violations.first?.message.contains(#"app 'App' does not register the URL scheme "meterapp""#) == true)
+        #expect(Linter().lint(ExampleRunner.model(for: example)).violations.filter { $0.rule == "url_scheme_not_registered" }.isEmpty)
+
+        let intent = RuleExample(files: [.widget("""
+            struct OpenUsageIntent: AppIntent {
+                static let title: LocalizedStringResource = "Open Usage"
+                func perform() async throws -> some IntentResult & OpensIntent { .result(opensIntent: OpenURLIntent(URL(string: "meterapp://usage")!)) }
+            }
+            """), Self.meterApp])
+        let violations = Linter().lint(ExampleRunner.model(for: intent)).violations.filter { $0.rule == "url_scheme_not_registered" }
+        #expect(violations.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:3"])
+        #expect(violations.first?.message.contains(#"app 'App' does not register the URL scheme "meterapp"; the system opens it like any URL"#) == true)
         // Registered: nothing to report.
-        let registered = example.with("App") { $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("meterapp")])])])) }
-        #expect(Linter().lint(ExampleRunner.model(for: registered)).violations.isEmpty)
+        let registered = intent.with("App") { $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("meterapp")])])])) }
+        #expect(Linter().lint(ExampleRunner.model(for: registered)).violations.filter { $0.rule == "url_scheme_not_registered" }.isEmpty)
+
+        let mac = example.with("Widgets") { $0.platform = .macOS }.with("App") { $0.platform = .macOS }
+        let onMac = Linter().lint(ExampleRunner.model(for: mac)).violations.filter { $0.rule == "url_scheme_not_registered" }
+        #expect(onMac.map { "\($0.file):\($0.line) \($0.severity)" } == ["Widgets/Example.swift:5 warning"])
+        #expect(onMac.first?.message.contains("a developer's report, not Apple's documentation") == true)
     }
 
     /// FC2-05: the widget extension's Info.plist holds only CFBundleDisplayName.

@@ -133,6 +133,19 @@ struct SuppressionTests {
         ])
     }
 
+    /// FC3-03: a comment that starts with `glance:` but is not one of the directive forms is prose.
+    @Test func proseAfterTheMarkerIsNoSuppression() {
+        let source = """
+            // glance: a quick look at today's numbers
+            // glance:Today's numbers, at a glance
+            // glance:
+            // glance:open the app on the summary screen
+            // glance:disable:nxt widget_reload_in_loop
+            let x = 1
+            """
+        #expect(messages(source) == ["5:1 unknown suppression command 'glance:disable:nxt'; did you mean 'glance:disable:next'?"])
+    }
+
     @Test func suppressionsOfRulesThatDidNotRunAreNotReported() {
         let source = reloads(between: [0: "        // glance:disable:next reload_unknown_kind widget_url_multiple"])
         #expect(lint(source, rules: ["widget_reload_in_loop", "unused_suppression"]).filter { $0.hasSuffix("unused_suppression") } == [])

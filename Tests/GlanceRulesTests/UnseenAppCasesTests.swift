@@ -39,8 +39,9 @@ struct UnseenAppCasesTests {
         #expect(judged.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:8"])
     }
 
-    /// An app that registers the link's scheme and links a package Glance does not read: the handler may be the
-    /// package's; the skip names the packages. The same app with every package read is judged.
+    /// An app that registers the link's scheme, links a package Glance does not read and applies a modifier of
+    /// it at its root: the handler may be the package's; the skip names the modifier and the packages. The same
+    /// app with every package read is judged, and so is one that only links the package (FC3-12).
     @Test func deepLinksOfAnAppWithUnreadPackagesAreSkipped() {
         let files: [ExampleFile] = [
             .widget("""
@@ -53,6 +54,7 @@ struct UnseenAppCasesTests {
                 }
                 """),
             .app("""
+                import AppRuntime
                 @main
                 struct ShopApp: App {
                     var body: some Scene { WindowGroup { ContentView().appRuntime() } }
@@ -66,8 +68,21 @@ struct UnseenAppCasesTests {
         let skipped = Linter().lint(ExampleRunner.model(for: unread))
         #expect(skipped.violations.filter { $0.rule == "deep_link_unhandled" }.isEmpty)
         #expect(skipped.skips.contains { $0.rule == "deep_link_unhandled" && $0.file == "Widgets/Example.swift"
-            && $0.reason == "app 'App' registers the \"shop\" scheme and links packages whose sources Glance does not read (AppRuntime, Analytics), which may handle URLs; SummaryWidget's deep link not checked" })
+            && $0.reason == "app 'App' applies .appRuntime() at its root, in a file that imports a package Glance does not read (AppRuntime, Analytics), which may handle URLs; SummaryWidget's deep link not checked" })
         let judged = Linter().lint(ExampleRunner.model(for: registered)).violations.filter { $0.rule == "deep_link_unhandled" }
         #expect(judged.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:4"])
+        // Linked, but handed nothing: the app file neither imports it nor applies its modifier.
+        var linkedOnly = RuleExample(files: [files[0], .app("""
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { ContentView() } }
+            }
+            """)])
+        linkedOnly = linkedOnly.with("App") {
+            $0.unreadPackages = ["AppRuntime", "Analytics"]
+            $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
+        }
+        let reported = Linter().lint(ExampleRunner.model(for: linkedOnly)).violations.filter { $0.rule == "deep_link_unhandled" }
+        #expect(reported.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:4"])
     }
 }

@@ -44,7 +44,7 @@ struct SurfaceModelTests {
         let intent = surfaces.intents.first
         #expect(intent?.typeName == "Go")
         #expect(intent?.conformances.isSuperset(of: ["Opener", "ForegroundAction", "AppIntent"]) == true)
-        #expect(intent?.opensApp(on: .iOS) == true)
+        #expect(intent?.opensApp(in: surfaces.project.targets.first) == true)
     }
 
     /// `protocol LockScreenWidget where Self: Widget`: types adopting it are widgets.
@@ -119,21 +119,4 @@ struct SurfaceModelTests {
         #expect(tree.calls(named: "widgetURL").count == 4)
     }
 
-    @Test func compileConditions() {
-        #expect(CompileConditions.evaluate("os(watchOS)", platform: .watchOS) == true)
-        #expect(CompileConditions.evaluate("!(os(watchOS))", platform: .watchOS) == false)
-        #expect(CompileConditions.evaluate("os(iOS) || os(macOS)", platform: .watchOS) == false)
-        #expect(CompileConditions.evaluate("DEBUG", platform: .iOS) == nil)
-        #expect(CompileConditions.evaluate("DEBUG && os(watchOS)", platform: .iOS) == false)
-        // Frameworks whose platforms are known: ActivityKit is in the iOS SDK only (the watch shows the iPhone's
-        // activities); other modules are unknown.
-        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: .iOS) == true)
-        #expect(CompileConditions.evaluate("canImport(ActivityKit) && !os(macOS)", platform: .watchOS) == false)
-        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: .visionOS) == nil)
-        #expect(CompileConditions.evaluate("canImport(AppKit)", platform: .iOS) == false)
-        #expect(CompileConditions.evaluate("canImport(PZBaseKit)", platform: .iOS) == nil)
-        #expect(CompileConditions.evaluate("canImport(ActivityKit)", platform: nil) == nil)
-        #expect(CompileConditions.mayBeCompiled(["os(iOS)", "DEBUG"], platform: .iOS))
-        #expect(!CompileConditions.mayBeCompiled(["os(iOS)"], platform: .watchOS))
-    }
 }

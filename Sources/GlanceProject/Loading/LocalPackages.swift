@@ -182,17 +182,25 @@ struct LocalPackages {
                 noteRemote(dependency.package)
             }
         }
-        modules[id] = SwiftModule(id: id, name: name, sources: targetSources(target, packageFolder: folder), dependencies: dependencies)
+        let onlyTarget = manifest.targets.filter { $0.kind != .test }.count == 1
+        modules[id] = SwiftModule(id: id, name: name, sources: targetSources(target, packageFolder: folder, onlyTarget: onlyTarget),
+                                  dependencies: dependencies)
         return id
     }
 
-    private func targetSources(_ target: PackageManifest.Target, packageFolder: String) -> [String] {
+    /// The Swift files of a package target: under its `path:`, else `Sources/<name>` (or `Source`, `src`, `srcs`),
+    /// else — for a package with one target besides its tests (`onlyTarget`) — the predefined folder itself
+    /// (`Sources/*.swift`), as SwiftPM's PackageBuilder allows.
+    private func targetSources(_ target: PackageManifest.Target, packageFolder: String, onlyTarget: Bool) -> [String] {
         var directory: String?
         if let path = target.path {
             directory = packageFolder.appendingPath(path).standardizedPath
         } else {
             directory = PackageManifest.conventionalFolders.map { packageFolder.appendingPath($0).appendingPath(target.name) }
                 .first { fileSystem.isDirectory($0) }
+            if directory == nil, onlyTarget {
+                directory = PackageManifest.conventionalFolders.map { packageFolder.appendingPath($0) }.first { fileSystem.isDirectory($0) }
+            }
         }
         guard let directory, fileSystem.exists(directory) else { return [] }
         let roots = (target.sources.map { $0.map { directory.appendingPath($0).standardizedPath } } ?? [directory]).filter { root in

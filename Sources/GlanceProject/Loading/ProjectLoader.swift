@@ -178,14 +178,28 @@ public struct ProjectLoader {
         var notes = initialNotes
         var targets: [Target] = []
         var modules: [SwiftModule] = []
+        // Among several projects, one that cannot be read (an empty or damaged `.xcodeproj` left beside the real
+        // one) is a note, not the end of the run: the run stops only when none of them can be read.
+        var unreadable: [Error] = []
+        var read: [String] = []
         for project in projects {
-            var reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
+            var reader: XcodeProjectReader
+            do {
+                reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
+            } catch {
+                guard projects.count > 1 else { throw error }
+                unreadable.append(error)
+                notes.append("\(error); this project is not read, the others are")
+                continue
+            }
+            read.append(project)
             let prefix = projects.count > 1 ? project.relative(to: root) + ":" : ""
-            let read = reader.readTargets(prefix: prefix)
-            targets += read.targets
-            modules += read.modules
+            let found = reader.readTargets(prefix: prefix)
+            targets += found.targets
+            modules += found.modules
             notes += reader.notes
         }
+        if read.isEmpty, let first = unreadable.first { throw first }
         let allFiles = fileSystem.walk(root, descend: { folder in
             !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
         })
@@ -219,9 +233,11 @@ public struct ProjectLoader {
         for path in Set(targets.flatMap(\.assetCatalogs)) where fileSystem.isDirectory(path) {
             catalogs[path] = AssetCatalog.read(path, fileSystem: fileSystem)
         }
-        return ProjectModel(root: root, projectFiles: projects.map { $0.relative(to: root) }, targets: targets,
-                            unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
-                            assetCatalogs: catalogs, modules: modules)
+        var model = ProjectModel(root: root, projectFiles: read.map { $0.relative(to: root) }, targets: targets,
+                                 unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
+                                 assetCatalogs: catalogs, modules: modules)
+        model.unreadProjects = unreadable.map { "\($0)" }
+        return model
     }
 
     /// A folder without any `.xcodeproj`: its sources as `LooseSources` reads them.

@@ -12,6 +12,7 @@ struct XcodeProjectReader {
     let sourceRoot: String
     private(set) var notes: [String] = []
     private var xcconfigs: [String: [[SettingAssignment]]] = [:]   // base configuration files read, by path
+    private var xcconfigGaps: [String: [String]] = [:]              // … and those whose includes were not all read
     /// Element id → absolute path (nil for elements outside the disk, such as products).
     private var elementPaths: [String: String?] = [:]
     /// Element id → parent group id.
@@ -144,11 +145,16 @@ struct XcodeProjectReader {
             for configuration in targetConfigurations {
                 let projectLevel = projectConfigurations.first { $0.name == configuration.name }
                 var layers: [[SettingAssignment]] = []
+                var unread: [String] = []
                 if let projectLevel {
-                    layers += xcconfigLayers(projectLevel)
+                    let (projectFile, projectUnread) = xcconfigLayers(projectLevel)
+                    layers += projectFile
+                    unread += projectUnread
                     layers.append(assignments(projectLevel.buildSettings, origin: "project"))
                 }
-                layers += xcconfigLayers(configuration)
+                let (targetFile, targetUnread) = xcconfigLayers(configuration)
+                layers += targetFile
+                unread += targetUnread
                 layers.append(assignments(configuration.buildSettings, origin: "target \(native.name)"))
                 let builtins = builtinSettings(target: native, configuration: configuration.name)
                 let probe = BuildSettings(layers: layers, builtins: builtins, sdk: nil, configuration: configuration.name)
@@ -156,7 +162,8 @@ struct XcodeProjectReader {
                 if platforms.isEmpty { platforms = targetPlatforms }
                 let settings = BuildSettings(layers: layers, builtins: builtins, sdk: targetPlatforms.first?.rawValue,
                                              configuration: configuration.name)
-                configs.append(resolvedConfiguration(name: configuration.name, settings: settings, objectID: configuration.id))
+                configs.append(resolvedConfiguration(name: configuration.name, settings: settings, objectID: configuration.id,
+                                                     unreadSettingsFiles: unread))
             }
             var (sources, catalogs, images, objectiveC) = buildPhaseMembership(native)
             if let fromFolders = synchronized[id] {
@@ -235,7 +242,10 @@ struct XcodeProjectReader {
         }
     }
 
-    private mutating func xcconfigLayers(_ configuration: XCBuildConfiguration) -> [[SettingAssignment]] {
+    /// The layers of a configuration's base configuration file (`.xcconfig`, includes inlined), and the files,
+    /// relative to the lint root, whose settings are missing from them: the base file or an include that does
+    /// not exist, cannot be read or leads outside the folder (`#include?` of a missing file is no gap).
+    private mutating func xcconfigLayers(_ configuration: XCBuildConfiguration) -> (layers: [[SettingAssignment]], unread: [String]) {
         var path: String?
         if let reference = configuration.baseConfigurationReference {
             path = diskPath(of: reference)
@@ -244,28 +254,32 @@ struct XcodeProjectReader {
                   let folder = diskPath(of: anchor) {
             path = fileSystem.resolve(folder.appendingPath(relative)) ?? folder.appendingPath(relative)
         }
-        guard let path else { return [] }
+        guard let path else { return ([], []) }
+        let relative = path.relative(to: root)
         if let outside = fileSystem.outsideReason(path) {
-            notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) not read: \(outside)")
-            return []
+            notes.append("\(relative): base configuration of \(configuration.name) not read: \(outside)")
+            return ([], [relative])
         }
         guard fileSystem.exists(path) else {
             // CocoaPods and Flutter write these; when they are not committed, say it once per project.
             if let generated = GeneratedConfiguration(missing: path) {
                 let note = generated.note(missing: path, root: root)
                 if !notes.contains(note) { notes.append(note) }
-                return []
+                return ([], [relative])
             }
-            notes.append("\(path.relative(to: root)): base configuration of \(configuration.name) does not exist")
-            return []
+            notes.append("\(relative): base configuration of \(configuration.name) does not exist")
+            return ([], [relative])
         }
         // Configurations of many targets share a file: read and expand it once.
-        if let read = xcconfigs[path] { return read }
+        if let read = xcconfigs[path] { return (read, xcconfigGaps[path] ?? []) }
         var xcconfigNotes: [String] = []
         let layers = XCConfig.layers(path: path, relativeTo: root, sourceRoot: sourceRoot, fileSystem: fileSystem, notes: &xcconfigNotes)
         for note in xcconfigNotes where !notes.contains(note) { notes.append(note) }
         xcconfigs[path] = layers
-        return layers
+        // Every note of an include is a file whose settings are missing (a missing `#include?` makes none).
+        let gaps = xcconfigNotes.isEmpty ? [] : [relative]
+        xcconfigGaps[path] = gaps
+        return (layers, gaps)
     }
 
     private func builtinSettings(target: PBXNativeTarget, configuration: String) -> [String: String] {
@@ -301,7 +315,8 @@ struct XcodeProjectReader {
         return builtins
     }
 
-    private mutating func resolvedConfiguration(name: String, settings: BuildSettings, objectID: String) -> TargetConfiguration {
+    private mutating func resolvedConfiguration(name: String, settings: BuildSettings, objectID: String,
+                                                unreadSettingsFiles: [String]) -> TargetConfiguration {
         var configurationNotes: [String] = []
         let info = InfoPlistMerger.merge(settings: settings, projectFolder: sourceRoot, relativeTo: root, fileSystem: fileSystem)
         configurationNotes += info.notes
@@ -318,7 +333,12 @@ struct XcodeProjectReader {
                 do {
                     let value = try PlistReader.read(resolved, fileSystem: fileSystem)
                     if let dictionary = value.dictionary {
-                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: settings) }
+                        // Xcode expands entitlements with the build settings and the bundle's own id
+                        // (`group.$(CFBundleIdentifier)`, `iCloud.$(CFBundleIdentifier)`).
+                        let bundleID = info.plist["CFBundleIdentifier"]?.string.flatMap { $0.contains("$") ? nil : $0 } ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
+                        let expanding = BuildSettings(layers: [settings.assignments], builtins: settings.builtins.merging(["CFBundleIdentifier": bundleID]) { own, _ in own },
+                                                      sdk: settings.sdk, configuration: settings.configuration)
+                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: expanding) }
                     } else {
                         entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
                     }
@@ -348,7 +368,8 @@ struct XcodeProjectReader {
         }
         return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
                                    entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
-                                   objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem)
+                                   objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem,
+                                   unreadSettingsFiles: unreadSettingsFiles)
     }
 
     // MARK: - Membership

@@ -103,10 +103,16 @@ public struct TargetConfiguration: Sendable, Codable {
     /// Why the entitlements are unknown (the `CODE_SIGN_ENTITLEMENTS` file missing, unreadable or malformed,
     /// or the setting unresolved), if they are. Rules about entitlements skip such configurations.
     public let entitlementsProblem: String?
+    /// `.xcconfig` files (relative to the lint root) whose settings this configuration should have and does not:
+    /// a base configuration file, or one it includes, that does not exist (CocoaPods' `Pods-*.xcconfig` not
+    /// committed), cannot be read or leads outside the folder. Settings such files may assign (compilation
+    /// conditions, say) are then not fully known.
+    public let unreadSettingsFiles: [String]
 
     public init(name: String, settings: BuildSettings, infoPlist: [String: PlistValue], infoPlistFile: String?,
                 entitlements: [String: PlistValue], entitlementsFile: String?, notes: [String], objectID: String? = nil,
-                infoPlistProblem: String? = nil, entitlementsProblem: String? = nil) {
+                infoPlistProblem: String? = nil, entitlementsProblem: String? = nil, unreadSettingsFiles: [String] = []) {
+        self.unreadSettingsFiles = unreadSettingsFiles
         self.objectID = objectID
         self.infoPlistProblem = infoPlistProblem
         self.entitlementsProblem = entitlementsProblem
@@ -350,6 +356,9 @@ public struct ProjectModel: Sendable, Codable {
     public let generators: [ProjectGenerator]
     /// Things that could not be read, each naming its file; the run goes on without them.
     public let notes: [String]
+    /// Projects found beside others that could not be read at all (an `.xcodeproj` folder with no
+    /// `project.pbxproj`, a damaged one), each as its error: `Old.xcodeproj: no project.pbxproj inside`.
+    public var unreadProjects: [String] = []
     /// The asset catalogs of all targets, by absolute path.
     public let assetCatalogs: [String: AssetCatalog]
     /// The Swift modules: one per target (same id), plus one per local package target a target links.

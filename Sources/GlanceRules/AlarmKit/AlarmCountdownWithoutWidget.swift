@@ -96,7 +96,7 @@ struct AlarmCountdownWithoutWidget: Rule {
             var detail = ""
             if let declared = model.liveActivities.first(where: \.isAlarm) {
                 let registering = declared.targets.filter { target in
-                    model.isWidgetExtension(target) && (model.isBundled(declared.widget.type, in: target) ?? false)
+                    model.isWidgetExtension(target)
                 }
                 detail = registering.isEmpty
                     ? " (\(declared.widget.typeName) declares one, but no @main WidgetBundle lists it)"

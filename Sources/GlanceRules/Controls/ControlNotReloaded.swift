@@ -45,6 +45,10 @@ struct ControlNotReloaded: Rule {
                     func setLamp(_ on: Bool) {
                         UserDefaults(suiteName: "group.com.example.app")?.↓set(on, forKey: "lamp")
                     }
+                    // A second write of the same key is the same finding (a related place).
+                    func resetLamp() {
+                        UserDefaults(suiteName: "group.com.example.app")?.set(false, forKey: "lamp")
+                    }
                     """),
             ]),
         ],
@@ -114,11 +118,12 @@ struct ControlNotReloaded: Rule {
                         reload.targets.contains { $0.id == app.id } && (reload.api == .reloadAllControls || (reload.api == .reloadControls && (reload.kind?.known == kind || reload.kind?.known == nil)))
                     }
                     guard reloads.isEmpty else { continue }
+                    // One finding per app, control kind and key written: the other writes are related places.
                     context.report(write.location, """
                         the app writes "\(write.key)", which control \(control.typeName) (kind "\(kind)") reads, but target \
                         '\(app.name)' never calls ControlCenter.shared.reloadControls(ofKind: "\(kind)") or reloadAllControls(); \
                         Control Center keeps showing the old value.
-                        """, target: app)
+                        """, target: app, cause: "\(kind)|\(write.key)")
                 }
             }
         }

@@ -142,9 +142,9 @@ struct ControlOpensAppOnWatch: Rule {
                 other.targets.contains { owner in owner.platforms.contains(.watchOS) && watchApps.contains { model.belongs(owner, toWatchApp: $0) } }
             }
             guard !watchHasControls else { continue }
-            for action in control.actions(on: .iOS) {
+            for action in control.actions(in: target, platform: .iOS) {
                 guard let declaration = action.intentType, let intent = model.intent(declaredBy: declaration),
-                      let reason = intent.opensAppReason(on: .iOS) else { continue }
+                      let reason = intent.opensAppReason(in: target, platform: .iOS) else { continue }
                 context.report(action.actionLocation, """
                     control \(control.typeName) foregrounds the iPhone app (\(intent.typeName): \(reason)); watch app \
                     '\(watchApps[0].name)' offers no controls of its own, so the watch relays the iPhone's and leaves this \

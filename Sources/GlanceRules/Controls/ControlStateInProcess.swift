@@ -144,7 +144,7 @@ struct ControlStateInProcess: Rule {
             for action in control.actions {
                 guard let intent = action.intentType.flatMap({ context.model.intent(declaredBy: $0) }), let perform = intent.perform,
                       // An intent the system runs in the app (it opens the app) uses the app's own singletons.
-                      intent.runsInAppReason(on: control.targets.first?.platforms.first) == nil else { continue }
+                      intent.runsInAppReason(in: control.targets.first, platform: control.targets.first?.platforms.first) == nil else { continue }
                 code.append((perform.code, intent.typeName))
             }
             guard !code.isEmpty else { continue }

@@ -36,7 +36,7 @@ struct IntentMissingAppMembership: Rule {
                     }
                     struct ↓PauseIntent: LiveActivityIntent {
                         static let title: LocalizedStringResource = "Pause"
-                        func perform() async throws -> some IntentResult { .result() }
+                        func perform() async throws -> some IntentResult { await Player.shared.pause(); return .result() }
                     }
                     """, name: "PauseButton.swift"),
                 .app("""
@@ -88,7 +88,7 @@ struct IntentMissingAppMembership: Rule {
                 .widget("""
                     struct ↓PauseIntent: LiveActivityIntent {
                         static let title: LocalizedStringResource = "Pause"
-                        func perform() async throws -> some IntentResult { .result() }
+                        func perform() async throws -> some IntentResult { await Player.shared.pause(); return .result() }
                     }
                     struct DeliveryLiveActivity: Widget {
                         var body: some WidgetConfiguration {
@@ -104,6 +104,22 @@ struct IntentMissingAppMembership: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The intent does nothing yet: membership changes nothing until it does.
+            RuleExample(files: [
+                .widget("""
+                    struct PauseButton: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "pause", provider: PauseProvider()) { _ in
+                                Button(intent: PauseIntent()) { Text("Pause") }
+                            }
+                        }
+                    }
+                    struct PauseIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Pause"
+                        func perform() async throws -> some IntentResult { .result() }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .widget("""
                     struct OpenTimerControl: ControlWidget {
@@ -169,7 +185,7 @@ struct IntentMissingAppMembership: Rule {
             guard let intent = model.intent(of: use) else { continue }
             for target in use.targets {
                 let platform = target.platforms.first
-                guard let reason = intent.runsInAppReason(on: platform) else { continue }
+                guard let reason = intent.runsInAppReason(in: target, platform: platform) else { continue }
                 let app = model.kind(of: target).isApp ? target : model.app(for: target)
                 guard let app else {
                     context.skip("\(intent.typeName) runs in the app, but no app target embeds '\(target.name)'", file: context.relativePath(use.location))
@@ -178,6 +194,12 @@ struct IntentMissingAppMembership: Rule {
                 let members = context.resolver.targets(ofFile: intent.location.file)
                 guard !members.contains(where: { $0.id == app.id }), !Self.appDeclares(intent.typeName, app: app, context: context),
                       reported.insert(intent.typeName + "|" + app.id).inserted else { continue }
+                // An intent that runs in the app but does nothing there yet (perform() only returns): membership
+                // changes nothing until it does. One that opens the app still needs to be found in it.
+                if intent.opensAppReason(in: target, platform: platform) == nil, let perform = intent.perform, ConfigurationIntentPerform.isTrivial(perform) {
+                    context.skip("\(intent.typeName) runs in the app, but its perform() does nothing yet; app membership not judged", file: context.relativePath(intent.location))
+                    continue
+                }
                 let usedBy: String
                 switch use.site {
                 case .control: usedBy = "control \(use.owner)"
@@ -204,7 +226,7 @@ struct IntentMissingAppMembership: Rule {
     static func appDeclares(_ typeName: String, app: Target, context: RuleContext) -> Bool {
         context.model.intents.contains { other in
             other.typeName == typeName && context.resolver.targets(ofFile: other.location.file).contains { $0.id == app.id }
-                && (app.platforms.isEmpty || app.platforms.contains { CompileConditions.mayBeCompiled(other.type.conditions, platform: $0) })
+                && context.resolver.build.compiles(other.type.conditions, in: app, file: other.type.location.file) != false
         }
     }
 }

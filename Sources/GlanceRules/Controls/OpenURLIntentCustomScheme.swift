@@ -72,7 +72,7 @@ struct OpenURLIntentCustomScheme: Rule {
             guard let text = link.url ?? link.urlPrefix, let scheme = URLComponents(string: text)?.scheme?.lowercased(),
                   scheme != "http", scheme != "https" else { continue }
             let intent = link.ownerType.flatMap { context.model.intent(declaredBy: $0) }
-            let both = intent?.openAppWhenRun(on: nil) == true ? " It also sets openAppWhenRun = true: pick one mechanism." : ""
+            let both = intent?.openAppWhenRun(in: nil) == true ? " It also sets openAppWhenRun = true: pick one mechanism." : ""
             context.report(link.location, "OpenURLIntent is documented for universal links; \"\(scheme)://\" is a custom scheme and may be ignored. Use an OpenIntent (intent in the app target) or a universal link.\(both)", target: link.targets.first)
         }
     }

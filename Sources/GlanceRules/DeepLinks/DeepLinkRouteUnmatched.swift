@@ -48,8 +48,56 @@ struct DeepLinkRouteUnmatched: Rule {
                     }
                     """),
             ]),
+            // A Live Activity's link built with the activity's id: its known beginning holds the whole route,
+            // which the app's only router does not accept (FC3-18). And a URL assembled with URLComponents.
+            RuleExample(files: [
+                .widget("""
+                    struct GroupActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: GroupAttributes.self) { context in
+                                GroupView(context: context).↓widgetURL(URL(string: "app://group/\\(context.attributes.id)"))
+                            } dynamicIsland: { _ in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } } compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    struct OpenInviteIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Invite"
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            var components = URLComponents()
+                            components.scheme = "app"
+                            components.host = "invite"
+                            return .result(opensIntent: ↓OpenURLIntent(components.url!))
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct GroupsApp: App {
+                        @State private var joining: URL?
+                        var body: some Scene { WindowGroup { ContentView(joining: $joining).onOpenURL { url in if url.host == "join" { joining = url } } } }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // The route itself is built at run time: not compared (a skip says so).
+            RuleExample(files: [
+                .widget("""
+                    struct GroupActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: GroupAttributes.self) { context in
+                                GroupView(context: context).widgetURL(URL(string: "app://\\(context.state.route)"))
+                            } dynamicIsland: { _ in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } } compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct GroupsApp: App {
+                        @State private var joining: URL?
+                        var body: some Scene { WindowGroup { ContentView(joining: $joining).onOpenURL { url in if url.host == "join" { joining = url } } } }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .widget("""
                     struct SummaryWidget: Widget {
@@ -105,8 +153,17 @@ struct DeepLinkRouteUnmatched: Rule {
         let model = context.model
         var routesByApp: [String: URLRoutes] = [:]
         for link in model.deepLinks {
+            // A URL built at run time is judged by its known beginning when that holds the whole route
+            // (`app://group/\(id)`); one whose route is built at run time is not (a skip says so).
+            guard let url = link.url ?? link.urlPrefix.flatMap(URLRoutes.withWholeRoute) else {
+                if let prefix = link.urlPrefix, URLComponents(string: prefix)?.scheme != nil {
+                    context.skip("deep link \(prefix)… (\(link.owner)): its route is built at run time; not compared with the app's routes",
+                                 file: context.relativePath(link.location))
+                }
+                continue
+            }
             // A URL without a route only opens the app; the default screen is what it asks for.
-            guard let url = link.url, let scheme = URLComponents(string: url)?.scheme, URLRoutes.route(of: url) != nil else { continue }
+            guard let scheme = URLComponents(string: url)?.scheme, URLRoutes.route(of: url) != nil else { continue }
             for target in link.targets {
                 guard let app = model.kind(of: target).isApp ? target : model.app(for: target) else { continue }
                 let handlers = model.urlHandlers.filter { $0.handlesURLs && $0.targets.contains { $0.id == app.id } }
@@ -123,7 +180,8 @@ struct DeepLinkRouteUnmatched: Rule {
                     continue
                 }
                 guard routes.comparesRoutes(scheme: scheme), !routes.matches(url) else { continue }
-                context.report(link.location, "deep link \(url) (\(link.owner)) matches no route the URL handler of '\(app.name)' compares (\(routes.literals.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); it falls through to the default screen.", target: app)
+                let shown = link.url ?? url + "…"
+                context.report(link.location, "deep link \(shown) (\(link.owner)) matches no route the URL handler of '\(app.name)' compares (\(routes.literals.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); it falls through to the default screen.", target: app)
             }
         }
     }

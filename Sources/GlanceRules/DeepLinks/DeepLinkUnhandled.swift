@@ -13,10 +13,14 @@ struct DeepLinkUnhandled: Rule {
             A deep link opens the app and hands it the URL; an app that never reads it shows its last screen, \
             so every link lands in the same place. Handle the URL with `onOpenURL` (SwiftUI) or the UIKit \
             delegate methods. Universal links (https) may arrive as a browsing-web user activity instead. \
-            Handlers an Objective-C app delegate implements count. When the app registers URL schemes (or the \
-            link is a universal link) and links packages whose sources Glance does not read, a handler may be \
-            installed there (an app-root modifier of the package): the link is not judged, and a skip says so; \
-            so is an `OpenURLIntent` whose URL Glance cannot work out (it may open a website or another app).
+            Handlers an Objective-C app delegate implements count. A package Glance does not read receives the \
+            app's URLs only when the app hands them to it: the app's root view applies a modifier of the package \
+            (which may hold `onOpenURL`), or the package is an SDK whose app-delegate proxy takes URLs without \
+            code in the app — of those Glance knows Firebase Dynamic Links' proxy, for the app's https links. \
+            Then the link is not judged, and a skip says why; linking a package alone (a collections or \
+            networking library) installs no handler. An `OpenURLIntent` whose URL Glance cannot work out is not \
+            judged either (it may open a website or another app). All links of one app and scheme are one \
+            finding, at the first, with the others as related places.
             """,
         source: """
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
@@ -60,6 +64,36 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]).with("App") { $0.unreadPackages = ["AppRuntime"] },
+            // The app registers the scheme and links a remote package, but hands it nothing: a package cannot add a
+            // URL handler on its own (FC3-12). Two widgets' links of one scheme are one finding.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    struct CartWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "cart", provider: SummaryProvider()) { entry in
+                                CartView(entry: entry).widgetURL(URL(string: "shop://cart"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    import Collections
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView().environmentObject(Store()) } }
+                    }
+                    """),
+            ]).with("App") {
+                $0.unreadPackages = ["swift-collections"]
+                $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
+            },
             // The URL is bound to a local name first.
             RuleExample(files: [
                 .widget("""
@@ -134,6 +168,7 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
                 .app("""
+                    import AppRuntime
                     @main
                     struct ShopApp: App {
                         var body: some Scene { WindowGroup { ContentView().appRuntime() } }
@@ -143,6 +178,24 @@ struct DeepLinkUnhandled: Rule {
                 $0.unreadPackages = ["AppRuntime"]
                 $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
             },
+            // Firebase Dynamic Links' app-delegate proxy receives the app's https links.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "https://shop.example.com/summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+            ]).with("App") { $0.unreadPackages = ["firebase-ios-sdk"] },
             // A URL that only opens the app names no screen: nothing to handle.
             RuleExample(files: [.widget("""
                 struct SummaryWidget: Widget {
@@ -215,6 +268,53 @@ struct DeepLinkUnhandled: Rule {
 
     /// Whether every configuration of the app registers a link's scheme; for a link whose scheme is not known
     /// (nil: a URL built at run time), whether it registers a scheme at all.
+    /// SDKs whose app-delegate proxy receives URLs without code in the app, by a word of the package's name, with
+    /// the links they receive: Firebase Dynamic Links' proxy (FirebaseAppDelegateProxyEnabled, on by default) takes
+    /// the app's https dynamic links. Glance knows of none that takes an app's own custom-scheme links.
+    static let urlReceivingSDKs: [(word: String, name: String, universalOnly: Bool)] = [
+        ("firebase", "Firebase Dynamic Links' app-delegate proxy", true),
+    ]
+
+    /// Why a package Glance does not read may receive the app's URLs, as a phrase (`applies .appRuntime() from
+    /// a package Glance does not read (AppRuntime) at its root`), or nil: the app links such a package and
+    /// either it is an SDK of `urlReceivingSDKs` for this kind of link, or the app's `@main` App applies, in its
+    /// body, a modifier the project does not declare in a file that imports one of those packages' modules.
+    static func packageReceivingURLs(for app: Target, universal: Bool, model: SurfaceModel) -> String? {
+        guard !app.unreadPackages.isEmpty else { return nil }
+        if let sdk = urlReceivingSDKs.first(where: { sdk in (universal || !sdk.universalOnly) && app.unreadPackages.contains { $0.lowercased().contains(sdk.word) } }) {
+            return "links \(sdk.name)"
+        }
+        let resolver = model.resolver
+        let normalized = { (name: String) in
+            name.lowercased().replacingOccurrences(of: "swift-", with: "").replacingOccurrences(of: "-ios", with: "")
+                .filter { $0.isLetter || $0.isNumber }
+        }
+        let packages = app.unreadPackages.map(normalized).filter { !$0.isEmpty }
+        for type in resolver.allTypes where type.isMain && type.kind != .extension && resolver.targets(of: type).contains(where: { $0.id == app.id }) {
+            let imported = (resolver.index.file(type.location.file)?.imports ?? []).map { normalized($0.topLevelModule) }
+                .filter { module in !module.isEmpty && packages.contains { $0.contains(module) || module.contains($0) } }
+            guard !imported.isEmpty else { continue }
+            let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
+            let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
+            for scoped in tree.calls where scoped.call.isModifier && scoped.call.base != nil && !Self.sceneModifiers.contains(scoped.call.name) {
+                if !tree.projectDeclares(scoped.call.name, in: scoped.context, file: scoped.call.location.file) {
+                    return "applies .\(scoped.call.name)() at its root, in a file that imports a package Glance does not read (\(app.unreadPackages.joined(separator: ", ")))"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// SwiftUI modifiers an app's scene or root view commonly applies, which install no URL handler.
+    static let sceneModifiers: Set<String> = [
+        "environment", "environmentObject", "modelContainer", "onAppear", "onDisappear", "onChange", "task", "commands",
+        "defaultSize", "windowStyle", "windowResizability", "windowToolbarStyle", "handlesExternalEvents", "preferredColorScheme",
+        "tint", "accentColor", "sheet", "fullScreenCover", "onReceive", "backgroundTask", "defaultAppStorage", "navigationTitle",
+        "frame", "background", "overlay", "ignoresSafeArea", "statusBarHidden", "alert", "id", "transformEnvironment",
+        "menuBarExtraStyle", "keyboardShortcut", "onContinueUserActivity", "userActivity", "onOpenURL", "modelContext",
+        "dynamicTypeSize", "font", "foregroundStyle", "foregroundColor", "onPreferenceChange", "focusedSceneValue",
+    ]
+
     static func registers(_ app: Target, scheme: String?) -> Bool {
         guard !app.configurations.isEmpty else { return false }
         return app.configurations.allSatisfy { configuration in
@@ -243,18 +343,20 @@ struct DeepLinkUnhandled: Rule {
                 }
                 let isUniversal = (link.url ?? link.urlPrefix ?? "").lowercased().hasPrefix("http")
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }
-                // The app asks for these links (it registers the scheme, or it is a universal link) and links code
-                // Glance does not read, where a handler may be installed (`.appRootModifier()` from a package).
+                // A package Glance does not read can receive the app's URLs only if the app hands them to it: through
+                // an app-delegate proxy of an SDK known to take URLs, or a modifier of the package that the app's
+                // root view applies (which may hold onOpenURL). Linking a package alone installs no handler.
                 let scheme = URLSchemeNotRegistered.scheme(of: link)
-                if !app.unreadPackages.isEmpty, isUniversal || Self.registers(app, scheme: scheme) {
-                    let asks = isUniversal ? "opens universal links" : scheme.map { "registers the \"\($0)\" scheme" } ?? "registers URL schemes"
-                    context.skip("app '\(app.name)' \(asks) and links packages whose sources Glance does not read (\(app.unreadPackages.joined(separator: ", "))), which may handle URLs; \(link.owner)'s deep link not checked",
+                if let receiver = Self.packageReceivingURLs(for: app, universal: isUniversal, model: model) {
+                    context.skip("app '\(app.name)' \(receiver), which may handle URLs; \(link.owner)'s deep link not checked",
                                  file: context.relativePath(link.location))
                     continue
                 }
-                guard reported.insert(app.id + "|" + link.owner).inserted else { continue }
                 let url = link.url.map { "the deep link \($0)" } ?? link.urlPrefix.map { "the deep link \($0)…" } ?? "a deep link"
-                context.report(link.location, "\(link.source.rawValue) gives \(link.owner) \(url), but app '\(app.name)' has no URL handler (onOpenURL, application(_:open:options:), scene(_:openURLContexts:)); the link opens the app on whatever screen it last showed.", target: app)
+                // One cause per app and scheme: the other links are related places.
+                guard reported.insert("\(app.id)|\(link.location.file):\(link.location.line):\(link.location.column)").inserted else { continue }
+                context.report(link.location, "\(link.source.rawValue) gives \(link.owner) \(url), but app '\(app.name)' has no URL handler (onOpenURL, application(_:open:options:), scene(_:openURLContexts:)); the link opens the app on whatever screen it last showed.",
+                               target: app, cause: "\(app.id)|\(isUniversal ? "https" : scheme ?? "?")")
             }
         }
     }

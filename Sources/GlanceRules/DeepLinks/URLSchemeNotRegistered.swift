@@ -2,42 +2,51 @@ import Foundation
 import GlanceProject
 import GlanceSurfaces
 
-/// A widget, Live Activity or control links into the app with a custom URL scheme that the app's merged
-/// Info.plist does not register.
+/// A URL the system opens like any other URL (an `OpenURLIntent`) has a custom scheme that the app's merged
+/// Info.plist does not register. A widget's or Live Activity's own link is handed to the containing app whatever
+/// its scheme, so it is judged only on macOS, where the premise is a field report.
 struct URLSchemeNotRegistered: Rule {
     static let description = RuleDescription(
         identifier: "url_scheme_not_registered",
         name: "Deep link scheme not registered by the app",
         group: .deepLinks,
         defaultSeverity: .warning,
-        summary: "A widget, Live Activity or control links to a literal URL with a custom scheme (`myapp://…`) that the app target's merged Info.plist does not list under `CFBundleURLTypes` › `CFBundleURLSchemes`.",
+        summary: "A URL the system opens like any other URL — an `OpenURLIntent` in a control or App Intent — has a custom scheme (`myapp://…`) that the app target's merged Info.plist does not list under `CFBundleURLTypes` › `CFBundleURLSchemes`; on macOS, a widget's or Live Activity's own link too.",
         rationale: """
-            A custom scheme reaches the app only when the app registers it: the URL Types of the app target \
-            (`CFBundleURLTypes` in the Info.plist file; no build setting generates the key). Developers report \
-            widget taps that did nothing until the scheme was registered, and an `OpenURLIntent` opens its URL \
-            like any other URL, so it needs the registration too. Apple documents the widget case as the system \
-            passing the URL to the containing app, so this is a warning. Add a URL type with the scheme to the \
-            app target (the widget extension's Info.plist does not count). Universal links (https) and other \
-            apps' schemes (tel, mailto, …) are not checked; neither are apps whose Info.plist is incomplete or \
-            whose URL types depend on unknown build settings.
+            `OpenURLIntent` asks the system to open a URL as it would any other: a custom scheme reaches the app \
+            only when the app registers it in its URL Types (`CFBundleURLTypes` in the app target's Info.plist \
+            file; no build setting generates the key), so the control's tap does nothing. A widget's or Live \
+            Activity's own `widgetURL` or `Link` is different: WidgetKit hands it to the containing app whatever \
+            its scheme (Apple's Emoji Rangers sample links with `game:///` and registers no scheme), so on iOS, \
+            iPadOS and watchOS it is not judged. On macOS a developer's report has a widget link doing nothing \
+            until the scheme was registered; that premise is a field report, not Apple's documentation, and the \
+            message says so. Universal links (https) and other apps' schemes (tel, mailto, …) are not checked; \
+            neither are apps whose Info.plist is incomplete or whose URL types depend on unknown build settings. \
+            A scheme the app's router does not accept is `deep_link_route_unmatched`'s concern.
             """,
         source: """
             Apple, Defining a custom URL scheme for your app <https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app>; \
+            Apple, OpenURLIntent <https://developer.apple.com/documentation/appintents/openurlintent>; \
             Apple, CFBundleURLTypes <https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleurltypes>; \
-            Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
-            reports: widget taps opened the app only after registering the scheme <https://github.com/AThevon/TokenEater/pull/85>, \
-            <https://github.com/LoopKit/Loop/pull/334>
+            Apple, Linking to specific app scenes from your widget or Live Activity (the Emoji Rangers sample) <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
+            report (macOS widget): taps opened the app only after registering the scheme <https://github.com/AThevon/TokenEater/pull/85>
             """,
         requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
+            // A control that opens a custom URL through OpenURLIntent.
             RuleExample(files: [
                 .widget("""
-                    struct UsageWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in
-                                UsageView(entry: entry).↓widgetURL(URL(string: "meterapp://usage"))
-                                    .containerBackground(.fill, for: .widget)
+                    struct UsageControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "usage") {
+                                ControlWidgetButton(action: OpenUsageIntent()) { Label("Usage", systemImage: "gauge") }
                             }
+                        }
+                    }
+                    struct OpenUsageIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Open Usage"
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            .result(opensIntent: ↓OpenURLIntent(URL(string: "meterapp://usage")!))
                         }
                     }
                     """),
@@ -48,31 +57,65 @@ struct URLSchemeNotRegistered: Rule {
                     }
                     """),
             ]),
-            // Registered on the widget extension only, and a Live Activity link built with interpolation.
+            // An App Intent that opens the URL itself.
+            .app("""
+                struct OpenUsageIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open Usage"
+                    static let openAppWhenRun = true
+                    @MainActor func perform() async throws -> some IntentResult {
+                        await UIApplication.shared.↓open(URL(string: "meterapp://usage")!)
+                        return .result()
+                    }
+                }
+                """),
+            // A macOS widget's own link, with the scheme registered on the widget extension only: a warning whose
+            // premise is a field report.
             RuleExample(files: [
                 .widget("""
-                    struct TripActivity: Widget {
+                    struct TripWidget: Widget {
                         var body: some WidgetConfiguration {
-                            ActivityConfiguration(for: TripAttributes.self) { context in
-                                TripView(state: context.state).↓widgetURL(URL(string: "rides://trip/\\(context.attributes.id)"))
-                            } dynamicIsland: { context in
-                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
-                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                            StaticConfiguration(kind: "trip", provider: TripProvider()) { entry in
+                                TripView(entry: entry).↓widgetURL(URL(string: "rides://trip/\\(entry.id)"))
                             }
                         }
                     }
                     """),
-            ]).with("Widgets") { $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("rides")])])])) },
+            ]).with("Widgets") {
+                $0.platform = .macOS
+                $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("rides")])])]))
+            }.with("App") { $0.platform = .macOS },
         ],
         nonTriggeringExamples: [
-            // The app registers the scheme (schemes compare without case).
+            // A widget's and a Live Activity's own links on iOS: WidgetKit hands them to the app whatever the scheme.
             RuleExample(files: [
                 .widget("""
                     struct UsageWidget: Widget {
                         var body: some WidgetConfiguration {
                             StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in
                                 UsageView(entry: entry).widgetURL(URL(string: "meterapp://usage"))
+                                    .containerBackground(.fill, for: .widget)
                             }
+                        }
+                    }
+                    struct TripActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in
+                                TripView(state: context.state).widgetURL(URL(string: "rides://trip/\\(context.attributes.id)"))
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Link(destination: URL(string: "rides://map")!) { Text("") } } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                            }
+                        }
+                    }
+                    """),
+            ]),
+            // The app registers the scheme (schemes compare without case).
+            RuleExample(files: [
+                .widget("""
+                    struct OpenUsageIntent: AppIntent {
+                        static let title: LocalizedStringResource = "Open Usage"
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            .result(opensIntent: OpenURLIntent(URL(string: "meterapp://usage")!))
                         }
                     }
                     """),
@@ -80,38 +123,29 @@ struct URLSchemeNotRegistered: Rule {
                                                                                    "CFBundleURLSchemes": .array([.string("MeterApp")])])])) },
             // Universal links, other apps' schemes, and a scheme that is not known.
             .widget("""
-                struct LinksWidget: Widget {
-                    var body: some WidgetConfiguration {
-                        StaticConfiguration(kind: "links", provider: LinksProvider()) { entry in
-                            VStack {
-                                Link(destination: URL(string: "https://example.com/usage")!) { Text("Usage") }
-                                Link(destination: URL(string: "tel:+15551234567")!) { Text("Call") }
-                                Link(destination: URL(string: "\\(Config.scheme)://usage")!) { Text("Open") }
-                            }
-                        }
+                struct OpenLinksIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open"
+                    func perform() async throws -> some IntentResult & OpensIntent {
+                        if Bool.random() { return .result(opensIntent: OpenURLIntent(URL(string: "https://example.com/usage")!)) }
+                        if Bool.random() { return .result(opensIntent: OpenURLIntent(URL(string: "tel:+15551234567")!)) }
+                        return .result(opensIntent: OpenURLIntent(URL(string: "\\(Config.scheme)://usage")!))
                     }
                 }
                 """),
             // The app's Info.plist is incomplete, or its URL types depend on a setting that is not known.
             RuleExample.widget("""
-                struct UsageWidget: Widget {
-                    var body: some WidgetConfiguration {
-                        StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in
-                            UsageView(entry: entry).widgetURL(URL(string: "meterapp://usage"))
-                        }
-                    }
+                struct OpenUsageIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open Usage"
+                    func perform() async throws -> some IntentResult & OpensIntent { .result(opensIntent: OpenURLIntent(URL(string: "meterapp://usage")!)) }
                 }
                 """).with("App") { $0.infoPlistProblem = "App/Info.plist: INFOPLIST_FILE does not exist" },
             RuleExample.widget("""
-                struct UsageWidget: Widget {
-                    var body: some WidgetConfiguration {
-                        StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in
-                            UsageView(entry: entry).widgetURL(URL(string: "meterapp://usage"))
-                        }
-                    }
+                struct OpenUsageIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open Usage"
+                    func perform() async throws -> some IntentResult & OpensIntent { .result(opensIntent: OpenURLIntent(URL(string: "meterapp://usage")!)) }
                 }
                 """).with("App") { $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("$(APP_URL_SCHEME)")])])])) },
-            // A watch widget: watchOS apps are not checked.
+            // A watch widget's own link.
             .watchWidget("""
                 struct PlayerWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -161,6 +195,8 @@ struct URLSchemeNotRegistered: Rule {
         for link in model.deepLinks {
             guard let scheme = Self.scheme(of: link), !Self.systemSchemes.contains(scheme) else { continue }
             for target in link.targets {
+                // A widget's or Live Activity's own link reaches the app whatever its scheme, but on macOS (FC3-00).
+                if Self.isOwnLink(link), !target.platforms.contains(.macOS) { continue }
                 guard let app = model.app(for: target) else { continue }
                 let group = "\(app.id)\u{0}\(scheme)"
                 guard grouped.insert("\(group)\u{0}\(link.location.file):\(link.location.line):\(link.location.column)").inserted else { continue }
@@ -200,12 +236,20 @@ struct URLSchemeNotRegistered: Rule {
             let note = elsewhere.isEmpty ? "" : " (\(quotedList(elsewhere.map(\.name))) \(elsewhere.count == 1 ? "registers" : "register") it, which does not count)"
             let others = links.dropFirst().map { context.place($0.location) }
             let also = others.isEmpty ? "" : " Also linked at \(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? " and \(others.count - 3) more" : "")."
+            let consequence = links.allSatisfy(Self.isOwnLink)
+                ? "on macOS a widget's link with an unregistered scheme has been reported to do nothing (a developer's report, not Apple's documentation)"
+                : "the system opens it like any URL and cannot hand it to the app"
             context.report(links[0].location, """
                 \(Self.describe(links[0])) links to \(links[0].url ?? (links[0].urlPrefix ?? "") + "…"), but app '\(app.name)' does not register \
-                the URL scheme "\(scheme)"\(configurations)\(note); the system cannot hand the link to the app. Add a URL type with \
+                the URL scheme "\(scheme)"\(configurations)\(note); \(consequence). Add a URL type with \
                 scheme "\(scheme)" to the app target (CFBundleURLTypes › CFBundleURLSchemes).\(also)
                 """, target: app)
         }
+    }
+
+    /// A widget's or Live Activity's own `widgetURL` or `Link` (not an `OpenURLIntent`).
+    static func isOwnLink(_ link: DeepLink) -> Bool {
+        !link.source.opensLikeAnyURL && (link.surface == .widget || link.surface == .liveActivity)
     }
 
     static func describe(_ link: DeepLink) -> String {
@@ -213,7 +257,7 @@ struct URLSchemeNotRegistered: Rule {
         case .widget: return "widget \(link.owner)"
         case .liveActivity: return "the \(link.owner) Live Activity"
         case .control: return "control \(link.owner)"
-        case .intent: return "OpenURLIntent in \(link.owner)"
+        case .intent: return link.source == .openURLIntent ? "OpenURLIntent in \(link.owner)" : "\(link.owner) (\(link.source.rawValue))"
         }
     }
 }

@@ -29,7 +29,8 @@ final class InlineSuppressions {
         var byFile: [String: [Suppression]] = [:]
         var lookups: [String: Lookup] = [:]
         for (file, list) in comments {
-            let suppressions = list.map { Suppression(file: file, comment: $0, knownRules: knownRules) }.sorted { $0.precedes($1) }
+            let suppressions = list.filter { Suppression.isDirective($0.text) }
+                .map { Suppression(file: file, comment: $0, knownRules: knownRules) }.sorted { $0.precedes($1) }
             byFile[file] = suppressions
             var lookup = Lookup()
             for (index, suppression) in suppressions.enumerated() {

@@ -56,16 +56,35 @@ extension SurfaceModel {
         return hosts.isEmpty ? target.projectPath == watch.projectPath : hosts.contains { $0.id == watch.id }
     }
 
-    /// AlarmKit Live Activities (`ActivityConfiguration(for: AlarmAttributes<…>.self)`) registered in the
-    /// `@main` bundle of a widget extension that one of the apps embeds (any extension when nothing embeds one).
+    /// AlarmKit Live Activities (`ActivityConfiguration(for: AlarmAttributes<…>.self)`) that ship in a widget
+    /// extension one of the apps embeds (any extension when nothing embeds one): registered in its `@main` bundle,
+    /// or compiled into it where Glance found no bundle it can follow to the end (they may be registered).
     public func registeredAlarmActivities(for apps: [Target]) -> [LiveActivitySurface] {
         let appIDs = Set(apps.map(\.id))
         return liveActivities.filter { activity in
             activity.isAlarm && activity.targets.contains { target in
-                isWidgetExtension(target) && (isBundled(activity.widget.type, in: target) ?? false)
+                isWidgetExtension(target)
                     && (appIDs.isEmpty || hostApps(of: target).contains { appIDs.contains($0.id) } || hostApps(of: target).isEmpty)
             }
         }
+    }
+
+    /// The targets whose processes run code compiled into `target`: the target itself, or for a framework or
+    /// library, the apps and extensions that link or embed it (directly or through other frameworks). Empty for
+    /// a framework nothing links.
+    public func processes(runningCodeOf target: Target) -> [Target] {
+        guard target.kind == .framework || target.kind == .library else { return [target] }
+        var result: [Target] = []
+        var pending = [target.id]
+        var seen: Set<String> = [target.id]
+        while let id = pending.popLast() {
+            for other in project.targets where other.dependencies.contains(id) || other.embeds.contains(where: { $0.embeddedTargetID == id }) {
+                guard seen.insert(other.id).inserted else { continue }
+                if other.kind == .framework || other.kind == .library { pending.append(other.id) }
+                else if other.kind != .testBundle { result.append(other) }
+            }
+        }
+        return result
     }
 
     /// True when the target is one of the widget extensions (after refinement from sources).
@@ -80,8 +99,10 @@ extension SurfaceModel {
         case .infoPlistKey(let key):
             guard let text = configuration.infoPlist[key]?.string, !text.contains("$(") , !text.contains("${") else { return nil }
             return text
-        case .unknown:
-            return nil
+        case .computed(let expr, let context, _):
+            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration)),
+                  !text.contains("$("), !text.contains("${") else { return nil }
+            return text
         }
     }
 }
@@ -89,7 +110,8 @@ extension SurfaceModel {
 extension SurfaceModel {
     /// The members (`Type#member`) a piece of code can run: the starting members (of the type as seen from
     /// `file`), then every member it names on a project type (`TimerState.isRunning`, `store.load()` on its
-    /// own type), each looked up from the file that names it, up to a few levels deep.
+    /// own type, `Controller.shared.refresh()` on the type a static property holds), each looked up from the
+    /// file that names it, up to a few levels deep.
     public func reachableMembers(from starts: [(type: String, member: String, file: String?)], depth: Int = 4) -> Set<String> {
         var visited: Set<String> = []
         var seen: Set<String> = []
@@ -102,6 +124,14 @@ extension SurfaceModel {
                     for found in decl.members(named: member) {
                         found.code.walk { expr in
                             switch expr {
+                            case .member(.member(.identifier(let owner, let location)?, let holder, _)?, let name, _)
+                                where owner.first?.isUppercase == true && holder.first?.isLowercase == true:
+                                // `Controller.shared.refresh()`: a method of the instance a static property holds.
+                                if let primary = resolver.primaryDeclaration(of: owner, context: type, from: location.file),
+                                   let held = heldType(of: holder, in: primary),
+                                   let instance = resolver.primaryDeclaration(of: held, context: primary.qualifiedName, from: primary.location.file) {
+                                    next.append((instance.qualifiedName, name, instance.location.file))
+                                }
                             case .member(.identifier(let owner, let location)?, let name, _) where owner.first?.isUppercase == true:
                                 // Only a type whose files declare a member of that name is looked up (not `L10n` for
                                 // `L10n.Widget.title`, a nested type's member).
@@ -124,6 +154,19 @@ extension SurfaceModel {
             frontier = next
         }
         return visited
+    }
+
+    /// The type a static property of `type` holds: its annotation, the type its initial value constructs
+    /// (`static let shared = Controller()`), or `type` itself for a singleton written `shared`/`default`/`current`
+    /// without either.
+    func heldType(of property: String, in type: TypeDecl) -> String? {
+        let member = resolver.declarations(of: type).flatMap { $0.members(named: property) }.first { $0.isStatic && $0.kind != .function }
+        guard let member else { return nil }
+        if let annotation = member.type.map(TypeName.base), annotation.first?.isUppercase == true { return annotation }
+        if case .call(let call)? = member.initializer, call.name.first?.isUppercase == true {
+            return call.callee.dottedPath.map(TypeName.base) ?? call.name
+        }
+        return ["shared", "default", "current", "instance", "standard"].contains(property) ? type.qualifiedName : nil
     }
 }
 

@@ -23,6 +23,37 @@ public enum RuleGroup: String, Sendable, CaseIterable {
     case suppressions = "Suppressions"
 }
 
+/// What a rule's findings rest on, and how sure that is: a rule whose premise is not Apple's documented
+/// behaviour is a warning, and its message says so in a few words.
+public struct Premise: Sendable {
+    public enum Certainty: String, Sendable, CaseIterable {
+        /// Apple's documentation, sample code or WWDC sessions state the behaviour.
+        case documented
+        /// Developers report the behaviour (issues, fix commits); Apple does not document it.
+        case reported
+        /// Glance reads the behaviour from what is documented, but no source states it in these words.
+        case inferred
+
+        /// For the rule docs: `documented by Apple`.
+        public var phrase: String {
+            switch self {
+            case .documented: return "documented by Apple"
+            case .reported: return "reported by developers, not documented by Apple"
+            case .inferred: return "inferred from Apple's documentation, not stated there"
+            }
+        }
+    }
+
+    /// The behaviour the finding assumes, in one or two sentences: what breaks, visibly, for whom.
+    public let statement: String
+    public let certainty: Certainty
+
+    public init(_ statement: String, _ certainty: Certainty) {
+        self.statement = statement
+        self.certainty = certainty
+    }
+}
+
 /// What a rule is: its id, severity, the one-line summary, why it exists (with the public sources it rests
 /// on) and the examples that must and must not trigger it. The examples are the rule's tests and documentation.
 public struct RuleDescription: Sendable {
@@ -40,6 +71,8 @@ public struct RuleDescription: Sendable {
     public let source: String
     /// Whether the rule runs without being enabled in the configuration.
     public let enabledByDefault: Bool
+    /// What its findings rest on and how sure that is (shown in the rule's docs).
+    public let premise: Premise?
     /// The facts beyond the code the rule needs (target kinds, embedding, Info.plist, entitlements, asset
     /// catalogs). The engine runs it only on a project model that has them (`ProjectModel.knownFacts`) and
     /// records one skip otherwise, so a rule never judges what it cannot see. Empty for rules that read only code.
@@ -48,8 +81,9 @@ public struct RuleDescription: Sendable {
     public let nonTriggeringExamples: [RuleExample]
 
     public init(identifier: String, name: String, group: RuleGroup, defaultSeverity: Severity, summary: String, rationale: String,
-                source: String, enabledByDefault: Bool = true, requires: ProjectFacts = [],
+                source: String, premise: Premise? = nil, enabledByDefault: Bool = true, requires: ProjectFacts = [],
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+        self.premise = premise
         self.requires = requires
         self.identifier = identifier
         self.name = name

@@ -153,6 +153,8 @@ public struct ExampleTarget: Sendable {
     public var infoPlistProblem: String?
     /// Packages the target links whose sources are not read (`Target.unreadPackages`).
     public var unreadPackages: [String] = []
+    /// Targets it depends on (frameworks it links), by name.
+    public var dependencies: [String] = []
 
     public init(name: String, kind: TargetKind, platform: Platform, bundleIdentifier: String, embeds: [String] = [],
                 infoPlist: [String: PlistValue] = [:], entitlements: [String: PlistValue] = [:]) {
@@ -245,7 +247,7 @@ public enum ExampleRunner {
                           sources: (example.files.filter { $0.targets.contains(spec.name) }.map { root + "/" + $0.path }
                                     + (implicitImports[spec.name].map { [$0] } ?? [])).sorted(),
                           assetCatalogs: catalogPaths, configurations: configurations, defaultConfigurationName: "Debug",
-                          dependencies: [], embeds: embeds, projectPath: nil, unreadPackages: spec.unreadPackages)
+                          dependencies: spec.dependencies, embeds: embeds, projectPath: nil, unreadPackages: spec.unreadPackages)
         }
         let project = ProjectModel(root: root, projectFiles: [], targets: targets, unassignedSources: [], isLooseSources: false,
                                    notes: [], assetCatalogs: catalogs)

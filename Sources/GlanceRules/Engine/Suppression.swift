@@ -64,6 +64,18 @@ struct Suppression: Sendable {
         self.problems = problems
     }
 
+    /// Whether a comment's text is meant as a directive: its first word is `glance:` followed at once by a command
+    /// of lower-case words joined by `:` that is one of `Scope` or within two edits of one (`glance:disabel`, a
+    /// typo, is a directive with a problem). Any other comment that starts with `glance:` is prose (`// glance: a
+    /// quick look at today's numbers`, `// glance:Today`).
+    static func isDirective(_ text: String) -> Bool {
+        let command = text.prefix { $0 != " " && $0 != "\t" && $0 != "," }
+        guard command.hasPrefix("glance:") else { return false }
+        let words = command.dropFirst("glance:".count).split(separator: ":", omittingEmptySubsequences: false)
+        guard !words.isEmpty, words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLowercase } }) else { return false }
+        return Scope.allCases.contains { Suggestion.editDistance(String(command), $0.rawValue) <= 2 }
+    }
+
     /// Whether it names `rule` (`all` counts unless `explicitOnly`).
     func names(_ rule: String, explicitOnly: Bool) -> Bool {
         rules.contains(rule) || (all && !explicitOnly)

@@ -103,6 +103,22 @@ struct URLRoutes {
         return route
     }
 
+    /// The known beginning of a URL when it holds the whole route (`app://group/` of `app://group/\(id)`: the host
+    /// ends at the `/`; for https, the first path component ends), else nil.
+    static func withWholeRoute(_ prefix: String) -> String? {
+        guard let range = prefix.range(of: "://") else { return nil }
+        let scheme = prefix[..<range.lowerBound].lowercased()
+        var rest = prefix[range.upperBound...]
+        if scheme == "http" || scheme == "https" {
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            rest = rest[rest.index(after: slash)...]
+        } else if rest.first == "/" {
+            rest = rest.dropFirst()   // `app:///group/…`: no host, the route is the first path component
+        }
+        guard let end = rest.firstIndex(where: { "/?#".contains($0) }), end > rest.startIndex else { return nil }
+        return prefix
+    }
+
     /// A URL with a scheme that names no screen (`myapp://`, `myapp://open`): it only opens the app.
     static func opensAppOnly(_ url: String) -> Bool {
         URLComponents(string: url)?.scheme != nil && route(of: url) == nil

@@ -51,8 +51,38 @@ struct ActivityListOutsideApp: Rule {
                 }
                 """)], targets: ExampleTarget.defaults + [ExampleTarget(name: "Notifications", kind: .appExtension, platform: .iOS,
                                                                          bundleIdentifier: "com.example.app.notifications")]),
+            // The intent reaches the list through a singleton's method (FC3-17).
+            RuleExample(files: [.widget("""
+                struct SessionActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: SessionAttributes.self) { context in
+                            Button(intent: RefreshSessionIntent()) { Text("Refresh") }
+                        } dynamicIsland: { _ in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } } compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                struct RefreshSessionIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Refresh"
+                    func perform() async throws -> some IntentResult {
+                        await SessionController.shared.refresh()
+                        return .result()
+                    }
+                }
+                final class SessionController {
+                    static let shared = SessionController()
+                    func refresh() async {
+                        for activity in Activity<SessionAttributes>.↓activities { await activity.update(nil) }
+                    }
+                }
+                """)]),
         ],
         nonTriggeringExamples: [
+            // Code of a framework that the app links runs in the app too.
+            RuleExample(files: [ExampleFile(path: "Kit/Sessions.swift", targets: ["Kit"], contents: """
+                public func endAllSessions() async {
+                    for activity in Activity<SessionAttributes>.activities { await activity.end(nil, dismissalPolicy: .immediate) }
+                }
+                """)], targets: ExampleTarget.defaults + [ExampleTarget(name: "Kit", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.kit")])
+                .with("App") { $0.dependencies = ["Kit"] },
             // A LiveActivityIntent compiled into the app as well: it runs in the app process.
             RuleExample(files: [
                 .widget("""
@@ -86,16 +116,28 @@ struct ActivityListOutsideApp: Rule {
         let model = context.model
         // Intents that widget, Live Activity and control buttons run, and where they run.
         let buttonIntents = model.intentUses.filter { $0.site != .alarm }.compactMap(model.intent(of:))
+        // What the plain intents buttons run (in the widget extension) reach from perform(): their own members, and
+        // those of project types they call, through static properties and singletons (`Controller.shared.refresh()`).
+        var reached: [String: IntentSurface] = [:]
+        for intent in buttonIntents where !intent.runsInApp(in: intent.targets.first, platform: intent.targets.first?.platforms.first) {
+            for member in model.reachableMembers(from: [(intent.typeName, "perform", intent.location.file)]).sorted() where reached[member] == nil {
+                reached[member] = intent
+            }
+        }
         for use in model.apiUses(APIUse.activityList) {
-            guard !use.targets.isEmpty else { continue }
-            let apps = use.targets.filter { model.kind(of: $0).isApp }
+            // Code of a framework runs in the apps and extensions that link it.
+            let processes = use.targets.flatMap(model.processes(runningCodeOf:))
+            guard !processes.isEmpty else { continue }
+            let apps = processes.filter { model.kind(of: $0).isApp }
             var runsIn: String?
             if apps.isEmpty {
-                runsIn = "extension \(quotedList(use.targets.map(\.name)))"
+                runsIn = "extension \(quotedList(processes.map(\.name)))"
             } else if let owner = use.context,
                       let intent = buttonIntents.first(where: { $0.typeName == owner && $0.location.file == use.location.file || $0.typeName == owner && $0.targets.map(\.id) == use.targets.map(\.id) }),
-                      !intent.runsInApp(on: use.targets.first?.platforms.first) {
+                      !intent.runsInApp(in: use.targets.first, platform: use.targets.first?.platforms.first) {
                 runsIn = "the widget extension, where \(intent.typeName) runs when a widget or control button performs it (it is a plain AppIntent)"
+            } else if let owner = use.context, let member = use.member, let intent = reached[owner + "#" + member] {
+                runsIn = "\(owner).\(member), which \(intent.typeName).perform() reaches; \(intent.typeName) runs in the widget extension when a widget or control button performs it (it is a plain AppIntent)"
             }
             guard let runsIn else { continue }
             let type = use.attributes.map { "Activity<\($0)>" } ?? "Activity"

@@ -60,7 +60,7 @@ struct ActivityRequestInBackground: Rule {
                 if Self.backgroundSignatures.contains(member.signature) { reason = member.signature }
                 else if let parameter = member.parameters.first(where: { Self.taskTypes.contains(TypeName.base($0.type ?? "")) }) {
                     reason = "a \(TypeName.base(parameter.type ?? "")) handler"
-                } else if member.name == "perform", let intent = model.intent(named: owner, from: file), !intent.opensApp(on: nil),
+                } else if member.name == "perform", let intent = model.intent(named: owner, from: file), !intent.opensApp(in: nil),
                           intent.conformances.isDisjoint(with: ["LiveActivityIntent", "LiveActivityStartingIntent", "ForegroundContinuableIntent"]) {
                     reason = "\(owner).perform(), an intent that runs in the background"
                 }

@@ -105,7 +105,7 @@ struct ActivityTypeNotConfigured: Rule {
                 }
                 let drawn = model.liveActivities.contains { activity in
                     unqualified(activity.attributes) == name && activity.targets.contains { target in
-                        extensions.contains { $0.id == target.id } && (model.isBundled(activity.widget.type, in: target) ?? false)
+                        extensions.contains { $0.id == target.id }
                     }
                 }
                 guard !drawn else { continue }

@@ -119,8 +119,9 @@ struct LiveActivitiesNotEnabled: Rule {
             }
         }
         for activity in model.liveActivities where !activity.isAlarm {
-            // A Live Activity widget the extension's bundle does not register never shows (widget_not_in_bundle).
-            for target in activity.targets where model.isBundled(activity.widget.type, in: target) != false {
+            // Only where it ships: a Live Activity widget the extension's bundle does not register never shows
+            // (widget_not_in_bundle).
+            for target in activity.targets {
                 for app in model.hostApps(of: target) where model.kind(of: app) == .app && app.platforms.contains(.iOS) {
                     if evidence[app.id] == nil { evidence[app.id] = (app, activity.location) }
                 }

@@ -12,13 +12,17 @@ struct LiveActivityTapUnhandled: Rule {
         rationale: """
             Without a deep link, tapping a Live Activity opens the app and passes an NSUserActivity whose type \
             is `NSUserActivityTypeLiveActivity`. If the app handles neither URLs nor that activity, people land \
-            wherever the app last was instead of on the tracked order, timer or trip.
+            wherever the app last was instead of on the tracked order, timer or trip. Whether that is wrong \
+            depends on the app (a one-screen app lands where it should), so the rule is opt-in \
+            (`opt_in_rules`). A Lock Screen view that is one `Button(intent:)` runs the intent on a tap instead \
+            of opening the app: not judged.
             """,
         source: """
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
             Apple, NSUserActivityTypeLiveActivity <https://developer.apple.com/documentation/widgetkit/nsuseractivitytypeliveactivity>; \
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
             """,
+        enabledByDefault: false,
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
@@ -42,6 +46,26 @@ struct LiveActivityTapUnhandled: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The Lock Screen view is one button that runs an intent (it refreshes the activity).
+            RuleExample(files: [
+                .widget("""
+                    struct ScoreLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: ScoreAttributes.self) { context in
+                                Button(intent: RefreshScoreIntent()) { ScoreView(state: context.state) }.buttonStyle(.plain)
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } } compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") }
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ScoreApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .widget("""
                     struct DeliveryLiveActivity: Widget {
@@ -75,6 +99,9 @@ struct LiveActivityTapUnhandled: Rule {
         for activity in model.liveActivities where !activity.isAlarm {
             let links = model.deepLinks.filter { $0.surface == .liveActivity && $0.owner == activity.attributes }
             guard links.isEmpty else { continue }
+            // The whole Lock Screen view is a button that runs an intent: a tap does not open the app.
+            if let root = activity.presentations.lockScreen.roots.first?.statements.first, case .call(let button) = Chains.split(root).root,
+               button.name == "Button", button.argument("intent") != nil { continue }
             for target in activity.targets where model.isWidgetExtension(target) {
                 guard let app = model.app(for: target) else {
                     context.skip("no app embeds '\(target.name)'; Live Activity taps not checked", file: context.relativePath(activity.location))

@@ -20,6 +20,25 @@ struct StaleDateNeverRead: Rule {
             report: stale arrival times look live <https://github.com/OneBusAway/onebusaway-ios/issues/1376>
             """,
         triggeringExamples: [
+            // An end that keeps the activity on the Lock Screen (.default, .after(date)) can still show it stale.
+            RuleExample(files: [
+                .app("""
+                    func finish(_ activity: Activity<TripAttributes>) async {
+                        await activity.end(ActivityContent(state: .init(minutes: 0), staleDate: .now), dismissalPolicy: .after(.now.addingTimeInterval(3600)))
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ↓ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .app("""
                     func update(_ activity: Activity<TripAttributes>) async {
@@ -85,6 +104,59 @@ struct StaleDateNeverRead: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The views count time themselves, or every stale date is seconds ahead (a refresh technique).
+            RuleExample(files: [
+                .app("""
+                    func update(_ activity: Activity<TripAttributes>, eta: Date) async {
+                        await activity.update(ActivityContent(state: TripAttributes.ContentState(eta: eta), staleDate: eta.addingTimeInterval(600)))
+                    }
+                    func refresh(_ activity: Activity<ParkingAttributes>) async {
+                        await activity.update(ActivityContent(state: ParkingAttributes.ContentState(spots: 3), staleDate: Date().addingTimeInterval(15)))
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in Text(timerInterval: Date()...context.state.eta, countsDown: true) }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.state.eta, style: .timer) } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    struct ParkingLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: ParkingAttributes.self) { context in Text("\\(context.state.spots) spots") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "car") } compactTrailing: { Text("") } minimal: { Image(systemName: "car") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
+            // A stale date given only to end the activity at once (dismissalPolicy .immediate), directly or through a
+            // local: the activity is removed, so its stale date never shows.
+            RuleExample(files: [
+                .app("""
+                    func finish(_ activity: Activity<TripAttributes>) async {
+                        await activity.end(ActivityContent(state: .init(minutes: 0), staleDate: .now), dismissalPolicy: .immediate)
+                        let last = ActivityContent(state: TripAttributes.ContentState(minutes: 0), staleDate: Date())
+                        await activity.end(last, dismissalPolicy: .immediate)
+                    }
+                    """),
+                .widget("""
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in Text("Arrives in \\(context.state.minutes) min") }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                                }
+                        }
+                    }
+                    """),
+            ]),
             // An unlabeled stale date parameter that defaults to nil, never passed.
             RuleExample(files: [
                 .app("""
@@ -187,6 +259,15 @@ struct StaleDateNeverRead: Rule {
         return (isProperty(operands[0]) && isNow(operands[1])) || (isNow(operands[0]) && isProperty(operands[1]))
     }
 
+    /// A view that updates itself with the clock: `Text(timerInterval:)`, `ProgressView(timerInterval:)`,
+    /// `Text(_:style: .timer | .relative | .offset)`.
+    static func countsTime(_ call: Call) -> Bool {
+        guard call.name == "Text" || call.name == "ProgressView" else { return false }
+        if call.argument("timerInterval") != nil { return true }
+        guard case .member(nil, let style, _)? = call.argument("style") else { return false }
+        return ["timer", "relative", "offset"].contains(style)
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         guard !model.staleDateUses.isEmpty else { return }
@@ -195,7 +276,15 @@ struct StaleDateNeverRead: Rule {
             let uses = model.staleDateUses.filter { use in
                 use.attributes.map { TypeName.base($0) == TypeName.base(activity.attributes) } ?? (activities.count == 1)
             }
-            guard let use = uses.first else { continue }
+            // A stale date seconds away on every use (`Date() + 15`) asks the system to refresh the activity soon,
+            // not to show it stale: a background-refresh technique.
+            guard let use = uses.first(where: { ($0.secondsFromNow ?? .infinity) >= 60 }) else {
+                if let first = uses.first {
+                    context.skip("\(activity.attributes): every stale date is set seconds ahead (\(context.place(first.location))), to have the activity refreshed, not shown stale; isStale not needed",
+                                 file: context.relativePath(activity.location))
+                }
+                continue
+            }
             let readsStale = activity.presentations.all.contains { _, tree in
                 tree.expressions.contains { expr, _ in if case .member(_, "isStale", _) = expr { return true } else { return false } }
             }
@@ -205,6 +294,13 @@ struct StaleDateNeverRead: Rule {
                 tree.expressions.contains { expr, _ in Self.comparesWithNow(expr, property: property) }
             }) {
                 context.skip("\(activity.attributes): the views compare \(property), the stale date, with the current time; isStale not needed", file: context.relativePath(activity.location))
+                continue
+            }
+            // Views that count time themselves (`Text(timerInterval:)`, `ProgressView(timerInterval:)`, `Text(date,
+            // style: .timer)`) stay right after the stale date: nothing looks live that is not.
+            if let timer = activity.presentations.all.lazy.compactMap({ _, tree in tree.calls.first(where: { Self.countsTime($0.call) }) }).first {
+                context.skip("\(activity.attributes): its views count time themselves (\(timer.call.name) at \(context.place(timer.call.location))), which stays right when the activity turns stale; isStale not needed",
+                             file: context.relativePath(activity.location))
                 continue
             }
             context.report(activity.location, "\(activity.attributes) activities get a staleDate (\(context.place(use.location))) but no view of this Live Activity reads context.isStale, so stale data looks live. Show staleness when context.isStale is true.", target: activity.targets.first)

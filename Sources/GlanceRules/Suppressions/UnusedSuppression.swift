@@ -35,6 +35,15 @@ struct UnusedSuppression: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Prose that happens to start with the marker is no suppression.
+            .widget("""
+                // glance: a quick look at today's numbers
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """),
             .widget("""
                 struct SummaryWidget: Widget {
                     var body: some WidgetConfiguration {

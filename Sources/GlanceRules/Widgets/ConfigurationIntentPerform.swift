@@ -38,6 +38,27 @@ struct ConfigurationIntentPerform: Rule {
                     @Parameter(title: "Section", default: .inbox) var section: AppSection
                 }
                 """),
+            // Also an App Shortcut's intent: the shortcut runs its perform() (FC3-05).
+            RuleExample(files: [
+                .widget("""
+                    struct SectionConfiguration: WidgetConfigurationIntent {
+                        static let title: LocalizedStringResource = "Section"
+                        @Parameter(title: "Section", default: .inbox) var section: AppSection
+                        func perform() async throws -> some IntentResult & OpensIntent {
+                            await SectionStore.shared.open(section)
+                            return .result()
+                        }
+                    }
+                    """),
+                .app("""
+                    struct Shortcuts: AppShortcutsProvider {
+                        static var appShortcuts: [AppShortcut] {
+                            AppShortcut(intent: SectionConfiguration(), phrases: ["Open a section in \\(.applicationName)"],
+                                        shortTitle: "Section", systemImageName: "folder")
+                        }
+                    }
+                    """),
+            ]),
             // A perform() that does nothing.
             .widget("""
                 struct SectionConfiguration: WidgetConfigurationIntent {
@@ -128,8 +149,9 @@ struct ConfigurationIntentPerform: Rule {
     }
 
     func validate(_ context: RuleContext) {
-        // The system finds an action's intent by its type's name: every declaration of that name is the action.
-        let usedAsAction = Set(context.model.intentUses.map(\.intent))
+        // The system finds an action's intent by its type's name: every declaration of that name is the action. An
+        // App Shortcut runs its intent's perform() too.
+        let usedAsAction = Set(context.model.intentUses.map(\.intent)).union(context.model.appShortcutIntents)
         for intent in context.model.intents {
             guard let kind = ["WidgetConfigurationIntent", "ControlConfigurationIntent"].first(where: intent.conformances.contains),
                   let perform = intent.perform, !usedAsAction.contains(intent.typeName), !Self.isTrivial(perform) else { continue }

@@ -13,9 +13,11 @@ struct WidgetMissingContainerBackground: Rule {
         rationale: """
             Built with the iOS 17 SDK or later, a widget whose view does not declare its background with \
             `.containerBackground(_:for: .widget)` shows "Please adopt containerBackground API" instead of its \
-            content. The rule follows the view into project types and modifiers; it stays silent when the view \
-            uses types Glance cannot see, and for a widget the bundle registers only on earlier systems (in the \
-            `else` of `if #available(iOS 17, *)`).
+            content. Each branch of the view that a supported family can reach needs it: one branch's background \
+            does not cover another's (a Lock Screen `case` left without it shows the message there). The rule \
+            follows the view into project types and modifiers; it stays silent when the view uses types Glance \
+            cannot see, for a widget the bundle registers only on earlier systems (in the `else` of `if \
+            #available(iOS 17, *)`), and for branches that run only there.
             """,
         source: """
             Apple, containerBackground(_:for:) <https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)>; \
@@ -24,6 +26,27 @@ struct WidgetMissingContainerBackground: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
+            // One branch of the entry view has the background, the Lock Screen branch does not (FC3-11).
+            .widget("""
+                struct StepsWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in StepsView(entry: entry) }
+                            .supportedFamilies([.systemSmall, .accessoryRectangular])
+                    }
+                }
+                struct StepsView: View {
+                    @Environment(\\.widgetFamily) var family
+                    let entry: StepsEntry
+                    var body: some View {
+                        switch family {
+                        case .accessoryRectangular:
+                            ↓Text("\\(entry.steps) steps")
+                        default:
+                            Text("\\(entry.steps)").containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                """),
             // The `else` of `if #available(iOS 18, *)` runs on iOS 17 too.
             .widget("""
                 @main
@@ -93,6 +116,54 @@ struct WidgetMissingContainerBackground: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Every branch a supported family reaches has it: around the switch, in each case, or in a case for a
+            // family the widget does not offer; and an availability check that sets it where it is needed.
+            .widget("""
+                struct StepsWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in
+                            Group {
+                                switch entry.family {
+                                case .accessoryRectangular: Text("\\(entry.steps) steps")
+                                default: Text("\\(entry.steps)")
+                                }
+                            }
+                            .containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct RingWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "ring", provider: StepsProvider()) { entry in RingView(entry: entry) }
+                            .supportedFamilies([.systemSmall])
+                    }
+                }
+                struct RingView: View {
+                    @Environment(\\.widgetFamily) var family
+                    let entry: StepsEntry
+                    var body: some View {
+                        switch family {
+                        case .accessoryCircular: Gauge(value: entry.progress) { Text("") }
+                        default: Ring(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacyWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "legacy", provider: StepsProvider()) { entry in
+                            if #available(iOS 17, *) {
+                                Ring(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                            } else {
+                                Ring(entry: entry).background(Color.black)
+                            }
+                        }
+                    }
+                }
+                struct Ring: View {
+                    let entry: StepsEntry
+                    var body: some View { Circle() }
+                }
+                """),
             .widget("""
                 struct SummaryWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -196,13 +267,24 @@ struct WidgetMissingContainerBackground: Rule {
         for widget in model.widgets where widget.configuration != nil && widget.configuration != .activityConfiguration {
             guard widget.targets.contains(where: model.isWidgetExtension) else { continue }
             let calls = widget.content.calls
-            if calls.contains(where: { $0.call.name == "containerBackground" || $0.call.name == "containerBackgroundRemovable" }) { continue }
+            let target = widget.targets.first(where: model.isWidgetExtension)
+            if calls.contains(where: Self.isBackground) {
+                // Each branch a supported family can reach needs its own (FC3-11).
+                if let target, let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver) {
+                    let labels = bare.caseLabels.last.map { " (case " + $0.map { "." + $0 }.joined(separator: ", ") + ")" } ?? ""
+                    context.report(bare.call.location, """
+                        widget \(widget.typeName) sets .containerBackground(for: .widget) on some branches only; this one\(labels) \
+                        has none, so where it is drawn the widget shows "Please adopt containerBackground API". Give every \
+                        branch the background, or apply it once around the branches.
+                        """, target: target)
+                }
+                continue
+            }
             if let opaque = widget.content.opaqueCalls.first {
                 context.skip("widget \(widget.typeName) uses \(opaque.call.name), which Glance cannot see into; containerBackground not checked", file: context.relativePath(widget.location))
                 continue
             }
             guard let root = widget.content.roots.first?.statements.first else { continue }
-            let target = widget.targets.first(where: model.isWidgetExtension)
             if let target, let paths = model.registrations(in: target)?[widget.type.location], !paths.isEmpty,
                paths.allSatisfy({ Self.runsOnlyBeforeContainerBackground($0, platforms: target.platforms) }) { continue }
             // No bundle found, and a file Glance could not read may hold it (and register the widget only on
@@ -214,6 +296,78 @@ struct WidgetMissingContainerBackground: Rule {
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
                 : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
             context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
+        }
+    }
+
+    static func isBackground(_ scoped: ScopedCall) -> Bool {
+        scoped.call.name == "containerBackground" || scoped.call.name == "containerBackgroundRemovable"
+    }
+
+    /// A view of the widget's content in a branch that has no container background of its own, where a background
+    /// exists elsewhere (`switch family { case .accessoryRectangular: Text(…) default: Text(…).containerBackground(…) }`);
+    /// nil when every branch that can be drawn has one. A branch counts when a supported family reaches it (its
+    /// `case` names one of the widget's families, when they are known), its `#if` conditions are not false for the
+    /// target, and it does not run only below the systems that need the background (`else` of `if #available(iOS
+    /// 17, *)`). A background under `#available(iOS 17, *)` covers its branch, since only there is it needed.
+    static func branchWithoutBackground(_ widget: WidgetSurface, in target: Target, resolver: Resolver) -> ScopedCall? {
+        let relevant = { (choices: [BranchChoice]) in choices.filter { $0.atLeast.isEmpty || !Self.isAtOrAboveRequired($0, platforms: target.platforms) } }
+        let families = Set(widget.families ?? [])
+        // Views reached from several branches are walked once, under the first, so a branch's views are walked
+        // afresh from each of its calls; `visiting` ends cycles and `budget` bounds the work (past it: silent).
+        var visiting: Set<SourceLocation> = []
+        var budget = 256
+        let isFamily = { (label: String) in label.hasPrefix("system") || label.hasPrefix("accessory") }
+        /// Whether a clause can be drawn; `named`: the families the other cases of its `switch` name (a `default`
+        /// reaches only the families they leave).
+        func isDrawn(_ clause: [BranchChoice], calls: [ScopedCall], named: Set<String>) -> Bool {
+            if let last = clause.last, runsOnlyBeforeContainerBackground([last], platforms: target.platforms) { return false }
+            if calls.allSatisfy({ resolver.build.compiles($0.conditions, in: target, file: $0.call.location.file) == false }) { return false }
+            guard !families.isEmpty, let labels = calls.first?.caseLabels.last, !labels.isEmpty else { return true }
+            if labels.allSatisfy(isFamily) { return !families.isDisjoint(with: labels) }
+            if labels == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return !families.isSubset(of: named) }
+            return true
+        }
+        func isCovered(_ tree: ViewTree) -> Bool {
+            if tree.calls.contains(where: { isBackground($0) && relevant($0.choices).isEmpty }) { return true }
+            return uncovered(tree.placedCalls, in: tree, prefix: []) == nil
+        }
+        func uncovered(_ placed: [ScopedCall], in tree: ViewTree, prefix: [BranchChoice]) -> ScopedCall? {
+            let inside = placed.filter { $0.choices.count >= prefix.count && Array($0.choices.prefix(prefix.count)) == prefix }
+            let here = inside.filter { $0.choices.count == prefix.count }
+            for call in here where !visiting.contains(call.call.location) && tree.calls.contains(where: isBackground) {
+                guard budget > 0 else { return nil }
+                budget -= 1
+                visiting.insert(call.call.location)
+                defer { visiting.remove(call.call.location) }
+                let subtree = tree.subtree(at: call)
+                if subtree.calls.contains(where: isBackground), isCovered(subtree) { return nil }
+            }
+            // Branch sets one level down, by where they start: one whose every drawn clause has a background covers.
+            let deeper = Dictionary(grouping: inside.filter { $0.choices.count > prefix.count }) { $0.choices[prefix.count].branches }
+            var missing: ScopedCall?
+            for branches in deeper.keys.sorted() {
+                let clauses = Dictionary(grouping: deeper[branches]!) { $0.choices[prefix.count] }
+                let named = Set(clauses.values.compactMap { $0.first?.caseLabels.last }.flatMap { $0 }.filter(isFamily))
+                var first: ScopedCall?
+                for clause in clauses.keys.sorted(by: { $0.clause < $1.clause }) where isDrawn(prefix + [clause], calls: clauses[clause]!, named: named) {
+                    if let bare = uncovered(placed, in: tree, prefix: prefix + [clause]) { first = first ?? bare }
+                }
+                guard let first else { return nil }
+                missing = missing ?? first
+            }
+            return missing ?? here.min { $0.call.location < $1.call.location }
+        }
+        let content = widget.content
+        if content.calls.contains(where: { isBackground($0) && relevant($0.choices).isEmpty }) { return nil }
+        let found = uncovered(content.placedCalls, in: content, prefix: [])
+        return budget > 0 ? found : nil
+    }
+
+    /// Whether a clause runs only at or above the systems that need the background (`if #available(iOS 17, *)`).
+    static func isAtOrAboveRequired(_ choice: BranchChoice, platforms: [Platform]) -> Bool {
+        !platforms.isEmpty && platforms.allSatisfy { platform in
+            guard let (name, version) = required[platform], let atLeast = choice.atLeast[name] else { return false }
+            return !BranchChoice.numbers(atLeast).lexicographicallyPrecedes(version)
         }
     }
 

@@ -19,14 +19,15 @@ struct WidgetNoSupportedFamily: Rule {
             """,
         requires: [.targets],
         triggeringExamples: [
-            // On iOS the first clause applies; a second postfix `#if` inside it does not hide the modifier.
+            // On iOS the first clause applies; a second postfix `#if` inside it (true in Release, the build that
+            // ships) does not hide the modifier.
             .widget("""
                 struct CornerWidget: Widget {
                     var body: some WidgetConfiguration {
                         StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
                         #if os(iOS)
                             .configurationDisplayName("Corner")
-                            #if DEBUG
+                            #if !DEBUG
                             .↓supportedFamilies([.accessoryCorner])
                             #endif
                         #else
@@ -53,6 +54,28 @@ struct WidgetNoSupportedFamily: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A modifier only Debug builds compile: the Release build, which ships, offers the default families.
+            .widget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                        #if DEBUG
+                            .supportedFamilies([.accessoryCorner])
+                        #endif
+                    }
+                }
+                """),
+            // Under a condition Glance cannot decide (a module it does not know), the modifier may not apply.
+            .widget("""
+                struct CornerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.corner", provider: ClockProvider()) { ClockView(entry: $0) }
+                        #if canImport(WatchFaceKit)
+                            .supportedFamilies([.accessoryCorner])
+                        #endif
+                    }
+                }
+                """),
             // An extension for iOS and macOS with a Lock Screen widget: it appears on iOS.
             RuleExample.widget("""
                 struct StatusWidget: Widget {
@@ -98,8 +121,11 @@ struct WidgetNoSupportedFamily: Rule {
             guard let families = widget.families, let modifier = widget.familiesModifier else { continue }
             for target in widget.targets where context.model.isWidgetExtension(target) && !target.platforms.isEmpty {
                 // An extension built for several platforms (iOS and macOS) may offer a widget on one of them only.
-                // A modifier written for other platforms (`#if os(watchOS)`) leaves this one the default families.
-                guard target.platforms.allSatisfy({ modifier.mayApply(on: $0) && Set(families).isDisjoint(with: Self.families(on: $0)) }) else { continue }
+                // A modifier written for other platforms (`#if os(watchOS)`) leaves this one the default families;
+                // one under a condition Glance cannot decide may too.
+                guard target.platforms.allSatisfy({
+                    modifier.applies(in: target, platform: $0, using: context.resolver.build) == true && Set(families).isDisjoint(with: Self.families(on: $0))
+                }) else { continue }
                 let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
                 let platforms = target.platforms.map(\.displayName).joined(separator: " or ")
                 context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platforms) ('\(target.name)'); it will not appear in the gallery.", target: target)

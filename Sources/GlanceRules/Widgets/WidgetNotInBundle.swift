@@ -78,8 +78,91 @@ struct WidgetNotInBundle: Rule {
                     }
                 }
                 """),
+            // The only @main bundle sits under a condition no configuration sets: the Release build, which ships,
+            // compiles no entry point, and the extension ships nothing.
+            .widget("""
+                #if FEATURE_WIDGETS
+                @main
+                struct ↓AppWidgets: WidgetBundle {
+                    var body: some Widget { SummaryWidget() }
+                }
+                #endif
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // Parked on purpose: commented out of the bundle, declared in a file of its own.
+            RuleExample(files: [
+                .widget("""
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            SummaryWidget()
+                            // StreakWidget() — back when the streak service ships
+                        }
+                    }
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """, name: "Bundle.swift"),
+                .widget("""
+                    struct StreakWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "streak", provider: StreakProvider()) { entry in StreakView(entry: entry) }
+                        }
+                    }
+                    """, name: "StreakWidget.swift"),
+            ]),
+            // The condition is set for Release too (SWIFT_ACTIVE_COMPILATION_CONDITIONS).
+            RuleExample.widget("""
+                #if FEATURE_WIDGETS
+                @main
+                struct AppWidgets: WidgetBundle {
+                    var body: some Widget { SummaryWidget() }
+                }
+                #endif
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """).with("Widgets") { $0.settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] = "FEATURE_WIDGETS $(inherited)" },
+            // One folder in an iOS and a watchOS extension: the bundle leaves the Home Screen widget out of the watch
+            // build on purpose, and the corner widget, whose families exist only for watchOS, out of the iOS one.
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Widgets.swift", targets: ["Widgets", "WatchWidgets"], contents: """
+                    @main
+                    struct AppWidgets: WidgetBundle {
+                        var body: some Widget {
+                            #if !os(watchOS)
+                            HomeScreenWidget()
+                            #else
+                            CornerWidget()
+                            #endif
+                        }
+                    }
+                    struct HomeScreenWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "home", provider: Provider()) { entry in EntryView(entry: entry) }
+                                .supportedFamilies([.systemSmall, .systemMedium])
+                        }
+                    }
+                    struct CornerWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "corner", provider: Provider()) { entry in EntryView(entry: entry) }
+                            #if os(watchOS)
+                                .supportedFamilies([.accessoryCorner])
+                            #endif
+                        }
+                    }
+                    """),
+            ]),
             // Widgets nested in the bundle, listed by their qualified names.
             .widget("""
                 @main
@@ -181,34 +264,74 @@ struct WidgetNotInBundle: Rule {
             ]),
         ])
 
+    /// `(FEATURE)` → `FEATURE` (the index keeps each `#if` clause's condition in parentheses).
+    static func withoutOuterParentheses(_ condition: String) -> String {
+        guard condition.hasPrefix("("), condition.hasSuffix(")") else { return condition }
+        var depth = 0
+        for (offset, character) in condition.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1; if depth == 0 && offset < condition.count - 1 { return condition } }
+        }
+        return String(condition.dropFirst().dropLast())
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
+        let build = context.resolver.build
         for target in model.targets(ofKind: .widgetExtension) {
-            let surfaces: [(TypeDecl, String)] = model.widgets.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "widget") }
-                + model.controls.filter { $0.targets.contains { $0.id == target.id } }.map { ($0.type, "control") }
+            // What the target's shipping build surely compiles; a widget written for other platforms (its families
+            // given only under `#if os(watchOS)`) is compiled here, not meant to ship here.
+            let compiles = { (type: TypeDecl) in build.compiles(type.conditions, in: target, file: type.location.file) == true }
+            let surfaces: [(TypeDecl, String)] = model.widgets.filter { widget in
+                widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
+            }.map { ($0.type, "widget") }
+                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }.map { ($0.type, "control") }
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
+            if let entry = model.compiledOutEntryPoints(in: target).first {
+                let condition = entry.conditions.map(Self.withoutOuterParentheses).joined(separator: " && ")
+                let compiling = build.configurations(compiling: entry.conditions, in: target, file: entry.location.file) ?? []
+                let elsewhere = compiling.isEmpty ? "no configuration of '\(target.name)' compiles it"
+                    : "only \(compiling.joined(separator: ", ")) compile\(compiling.count == 1 ? "s" : "") it"
+                let names = surfaces.map(\.0.qualifiedName)
+                let listed = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+                context.report(entry.location, """
+                    @main \(entry.qualifiedName) sits under #if \(condition), which is false in the Release build of \
+                    '\(target.name)' (\(elsewhere)), so the extension ships none of the widgets and controls it compiles \
+                    (\(listed)). Set the condition for Release, or remove the #if.
+                    """, target: target)
+                continue
+            }
             if mains.count > 1 {
                 for bundle in mains.dropFirst() {
                     context.report(bundle.type.location, "target '\(target.name)' has more than one @main WidgetBundle (\(mains.map(\.type.qualifiedName).joined(separator: ", "))); an extension has one entry point. Merge them into one bundle.", target: target)
                 }
                 continue
             }
-            if let opaque = mains.first.flatMap({ $0.unresolved.first }) {
-                context.skip("\(mains[0].type.qualifiedName).body uses \(opaque), which Glance cannot follow; bundle membership not checked", file: context.relativePath(mains[0].type.location))
+            let launched = model.launchedBundles(in: target).map(\.bundle)
+            if let opaque = (mains + launched).first(where: { !$0.unresolved.isEmpty }) {
+                context.skip("\(opaque.type.qualifiedName).body uses \(opaque.unresolved[0]), which Glance cannot follow; bundle membership not checked", file: context.relativePath(opaque.type.location))
                 continue
             }
             guard let bundled = model.bundledTypes(in: target) else {
-                // A custom entry point (`@main enum Entry { static func main() { … } }`) is not followed.
+                // A custom entry point (`@main enum Entry { static func main() { … } }`) that starts no bundle Glance knows.
                 let entry = context.resolver.allTypes.first { $0.isMain && context.resolver.targets(of: $0).contains { $0.id == target.id } }
-                let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget; its main() is not followed, so bundle membership is not checked" }
+                let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget and starts no bundle Glance can see (BundleName.main()), so bundle membership is not checked" }
                     ?? model.unreadSourceThatMayHoldTheBundle(of: target).map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(model.relativePath($0))" }
                     ?? "target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources"
                 context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
             }
-            let mainName = mains.first?.type.qualifiedName ?? "the @main widget"
-            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain {
+            let mainName = mains.first?.type.qualifiedName ?? (launched.isEmpty ? "the @main widget" : launched.map(\.type.qualifiedName).joined(separator: " or "))
+            // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
+            // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
+            let bundleFiles = Set((mains + launched).map(\.type.location.file))
+            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+                if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
+                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(model.relativePath(file)) names it (commented out or otherwise): left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
                 context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
             }
         }

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct FlagsApp: App {
+    var body: some Scene { WindowGroup { Text("Flags").onOpenURL { _ in } } }
+}

@@ -1,0 +1,12 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct WatchBundle: WidgetBundle {
+    var body: some Widget {
+        #if !os(watchOS)
+        HomeScreenWidget()
+        #endif
+        CornerWidget()
+    }
+}
