@@ -83,13 +83,17 @@ public struct Baseline: Sendable, Equatable {
         })
     }
 
-    /// The violations that are not in the baseline (each entry absorbs at most one violation). Only the entries of
-    /// a rule and file some violation has are compared further (a large baseline's other entries cost a lookup).
+    /// The violations that are not in the baseline (each entry absorbs at most one violation). Only the entries that
+    /// can match one — of a rule and file some violation has, or of a rule some violation has with a cause, which is
+    /// matched by its cause wherever it is — are compared further (a large baseline's other entries cost a lookup).
     public func filter(_ violations: [Violation], root: String) -> [Violation] {
         struct Place: Hashable { let rule: String; let file: String }
         let places = Set(violations.map { Place(rule: $0.rule, file: $0.file) })
+        let rulesWithCauses = Set(violations.filter { $0.cause != nil }.map(\.rule))
         var remaining: [Key: Int] = [:]
-        for entry in entries where places.contains(Place(rule: entry.rule, file: entry.file)) { remaining[entry.key, default: 0] += 1 }
+        for entry in entries where places.contains(Place(rule: entry.rule, file: entry.file)) || (entry.cause != nil && rulesWithCauses.contains(entry.rule)) {
+            remaining[entry.key, default: 0] += 1
+        }
         let lines = LineTexts(root: root)
         return violations.filter { violation in
             let key = Key(rule: violation.rule, file: violation.file, lineText: lines.text(file: violation.file, line: violation.line),

@@ -206,7 +206,7 @@ struct WorkflowCommandTests {
         for reporter in ["text", "json"] {
             for stream in [nil, LiveOutput(standardOutput: { streamed.add($0) }, standardError: { streamed.add($0) })] {
                 let context = PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": "", "HOME": cache], time: .system,
-                                          makeTransport: { ForgedAnswers() }, stream: stream)
+                                          makeTransport: { _ in ForgedAnswers() }, stream: stream)
                 let sent = await runOnThread { CommandLineTool(pushContext: context).run(
                     ["push", body, "--token", "abcd1234", "--key-file", key, "--team-id", "TEAM123456", "--bundle-id", "com.example.app",
                      "--reporter", reporter]) }
