@@ -130,6 +130,9 @@ extension CommandLineTool {
             let reason: String
         }
         let violations: [Violation]
+        /// Each violation's cause (`Violation.cause`, which its coding leaves out): SARIF's and the baseline's
+        /// identity of a finding found at several places.
+        let causes: [String?]
         let skips: [RecordedSkip]
         let reporter: String
         let displayRoot: String
@@ -139,6 +142,7 @@ extension CommandLineTool {
 
         init(_ report: LintReport) {
             violations = report.result.violations
+            causes = report.result.violations.map(\.cause)
             skips = report.result.skips.map { RecordedSkip(rule: $0.rule, file: $0.file, reason: $0.reason) }
             reporter = report.reporter.rawValue
             displayRoot = report.displayRoot
@@ -149,7 +153,9 @@ extension CommandLineTool {
 
         /// The report to print again; nil for a reporter this Glance does not have.
         var report: LintReport? {
-            guard let reporter = ReporterKind(rawValue: reporter) else { return nil }
+            guard let reporter = ReporterKind(rawValue: reporter), causes.count == violations.count else { return nil }
+            var violations = violations
+            for index in violations.indices { violations[index].cause = causes[index] }
             return LintReport(result: LintResult(violations: violations, skips: skips.map { Skip(rule: $0.rule, file: $0.file, reason: $0.reason) }),
                               reporter: reporter, displayRoot: displayRoot, strict: strict, fileCount: fileCount, notes: notes)
         }
@@ -224,7 +230,9 @@ extension CommandLineTool {
         var notes: [String] = []
         if !quiet {
             if let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) { notes.append(String(note.dropLast())) }
-            for unread in model.project.unreadProjects { notes.append("glance: note: " + unread + "; not read (the other projects are)") }
+            // Each begins with its project's path below the folder being linted, printed below the folder as typed.
+            let root = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
+            for unread in model.project.unreadProjects { notes.append("glance: note: " + MessagePlace.joined(root, unread) + "; not read (the other projects are)") }
         }
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
         return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot, strict: settings.strict,

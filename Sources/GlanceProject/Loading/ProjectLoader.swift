@@ -188,8 +188,11 @@ public struct ProjectLoader {
                 reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
             } catch {
                 guard projects.count > 1 else { throw error }
-                unreadable.append(error)
-                notes.append("\(error); this project is not read, the others are")
+                // Named below the folder being linted, as the CLI prints notes (the error itself names the file by
+                // its absolute path, for the CLI to print as it prints files).
+                let named = (error as? ProjectError).map { $0.naming($0.file.relative(to: root)) } ?? error
+                unreadable.append(named)
+                notes.append("\(named); this project is not read, the others are")
                 continue
             }
             read.append(project)

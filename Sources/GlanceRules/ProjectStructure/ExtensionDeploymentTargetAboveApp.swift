@@ -105,7 +105,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 }
                 guard appVersion < extensionVersion else { continue }
                 if let file = availabilityCheck(in: app, atLeast: extensionVersion, platform: platform, model) {
-                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(model.relativePath(file)) checks availability for \(platform.displayName) \(extensionVersion.major) or later")
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major) or later")
                     continue
                 }
                 let missing = contents(of: target, kind: surface.kind, model)
