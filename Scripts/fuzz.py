@@ -12,7 +12,10 @@ damages one input of one kind, runs the glance CLI on it with a timeout, and cla
   wrote a file the project folder or the run's temporary folder changed
 
 Input kinds: pbxproj, xcworkspace, xcconfig, info-plist, entitlements, asset-json, package-swift, swift, config,
-baseline, push-body, headers, json-lines. Mutations: byte flips, insertions and deletions, truncation, a chunk
+baseline, push-body, headers, json-lines; and fix-pbxproj, fix-info-plist, fix-entitlements, fix-swift, which run
+`glance fix P --write` on the FixClassic fixture (which has something to fix) with one of the files it edits
+damaged: such a run may write, but must then leave no temporary file and a project that still lints (else
+"half-written"), and a run that fails must have written nothing. Mutations: byte flips, insertions and deletions, truncation, a chunk
 repeated many times, deep nesting with the kind's own brackets, huge values, tokens of the kind's syntax,
 control characters and bytes that are not UTF-8, empty and whitespace-only files, and the file replaced by a
 folder, a FIFO, or a symbolic link out of the project.
@@ -21,10 +24,14 @@ Three more kinds attack what surrounds a run, on Examples/CommonMistakes (a proj
 must print exactly the findings a run without them prints (else "wrong findings", a failure) or fail cleanly:
   cache         a warm cache (entries, packs, records) with one file damaged by the mutations above, replaced by
                 a link, folder or FIFO, or forged: a pack hard-linked hundreds of times, a pack header claiming
-                the most entries, a record emptied of its questions, an entry given a suppression;
-  written-link  a symbolic link, leading out of the project, at a path Glance writes (--write-baseline, rules
-                --docs, init, the cache's own folders): nothing outside may change;
-  limits        the run under a resource limit: ulimit -n (with a cache of 64 packs), -v or -f.
+                the most entries, a record emptied of its questions, an entry given a suppression; or one of the
+                cache's folders made writable by anyone, or replaced by a file, a FIFO or a link leading out;
+  written-link  a symbolic link, leading out of the project, at a path Glance writes (--write-baseline and a
+                folder on its way, rules --docs, init, a file fix --write edits, the cache's own folders, an
+                entry's or a record's name in a warm cache): nothing outside may change;
+  limits        a run under a resource limit, ulimit -n (lint with a cache of 64 packs), -v or -f, of lint,
+                --write-baseline, rules --docs or fix --write: a file the user asked for is left as it was or
+                written whole (as a run without the limit writes it), never in part ("wrote a file").
 
 Every run is decided by the seed and its number alone (`random.Random(f"{seed}:{run}")`), so a fixed seed
 gives the same runs in the same order whatever --jobs is. Runs stop at --runs or after --duration seconds,
@@ -61,12 +68,16 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMER = os.path.join(ROOT, "Examples", "ProductivityTimer")
 LEGACY = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "LegacyPackages")
+FIXES = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "FixClassic")
+BASES = {"timer": TIMER, "workspace": TIMER, "legacy": LEGACY, "fixes": FIXES}
 REGRESSIONS = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "Fuzz")
 
 SUMMARY = re.compile(r"glance: \d+ errors?, \d+ warnings? in \d+ files? \(\d+\.\d s\)$")
 MISTAKES = os.path.join(ROOT, "Examples", "CommonMistakes")
-OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file", "wrong findings"]
-FAILURES = {"crash", "hang", "noisy", "wrote a file", "wrong findings"}
+OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file", "half-written", "wrong findings"]
+FAILURES = {"crash", "hang", "noisy", "wrote a file", "half-written", "wrong findings"}
+# What `glance fix` says on standard error besides errors.
+FIX_LINES = re.compile(r"glance: (not fixed: |fixed \d+ findings? in \d+ files?$|nothing to fix$|the diff above fixes )")
 
 # kind: (base project, file inside it, command (P = project folder, F = the file), tokens, nesting openers)
 KINDS = {
@@ -125,6 +136,24 @@ KINDS = {
                    [b"{\"at\": 0, \"body\": {\"aps\": {\"timestamp\": 1, \"event\": \"update\"}}}\n", b"\"at\": true", b"\"headers\": {",
                     b"\n", b"{", b"[", b"\"at\": 1e99"],
                    [b"[", b"{\"a\":"]),
+    # `glance fix --write` on a project with something to fix, one of the files it edits damaged: a clean error
+    # and nothing written, or the edits made and a project that still lints; never a half-written file.
+    "fix-pbxproj": ("fixes", "FixClassic.xcodeproj/project.pbxproj", ["fix", "P", "--write"],
+                    [b"/* Begin PBXCopyFilesBuildPhase section */\n", b"/* End PBXBuildFile section */\n", b"\t\t};\n", b"buildSettings = {",
+                     b"files = (", b"\t\t\t);\n", b" /* Sources */", b"isa = PBXFileSystemSynchronizedRootGroup;", b"= {isa = PBXBuildFile; ",
+                     b"INFOPLIST_FILE = DinerWidgets/Info.plist;", b"{", b"("],
+                    [b"{", b"(", b"( ("]),
+    "fix-info-plist": ("fixes", "DinerWidgets/Info.plist", ["fix", "P", "--write"],
+                       [b"<dict>", b"</dict>", b"<dict/>", b"<key>NSExtension</key>", b"<array/>", b"\t<key>A</key>\n", b"<true/>",
+                        b"<!-- -->", b"<![CDATA[", b"bplist00"],
+                       [b"<array>", b"<dict><key>a</key>"]),
+    "fix-entitlements": ("fixes", "DinerWidgets/DinerWidgets.entitlements", ["fix", "P", "--write"],
+                         [b"<key>com.apple.security.application-groups</key>", b"<array>", b"</array>", b"<array/>",
+                          b"<string>group.x</string>", b"<dict/>", b"</dict>"],
+                         [b"<array>", b"<dict><key>a</key>"]),
+    "fix-swift": ("fixes", "DinerWidgets/DinerWidgets.swift", ["fix", "P", "--write"],
+                  [b"{", b"}", b"(", b")", b".padding()", b"\n", b"StaticConfiguration(", b"#if os(iOS)\n", b"#endif\n", b"//", b"\"\"\""],
+                  [b"{", b"(", b"["]),
 }
 
 
@@ -133,10 +162,7 @@ KINDS = {
 
 def make_project(base, folder):
     """Copies the base project for a kind into `folder`."""
-    if base == "legacy":
-        shutil.copytree(LEGACY, folder, symlinks=True)
-    else:
-        shutil.copytree(TIMER, folder, symlinks=True)
+    shutil.copytree(BASES[base], folder, symlinks=True)
     if base == "workspace":
         os.makedirs(os.path.join(folder, "App.xcworkspace"), exist_ok=True)
         with open(os.path.join(folder, "App.xcworkspace", "contents.xcworkspacedata"), "w") as handle:
@@ -192,6 +218,8 @@ def mutate(data, kind, rng):
         return "empty or blank", rng.choice([b"", b" ", b"\n", b"\xef\xbb\xbf", b"\t\r\n", b"<?", b"{", b"\x00" * 64])
     out = bytearray(data)
     steps = []
+    # `fix --write` lints twice and edits: its kinds get the smaller sizes (huge inputs are the lint kinds' job).
+    small = kind.startswith("fix-")
     for _ in range(rng.choice([1, 1, 1, 2, 3, 5])):
         operation = rng.random()
         at = rng.randint(0, len(out)) if out else 0
@@ -214,13 +242,13 @@ def mutate(data, kind, rng):
         elif operation < 0.54 and out:
             start = rng.randrange(len(out))
             chunk = bytes(out[start:start + rng.choice([8, 40, 200, 1000])])
-            count = rng.choice([10, 100, 1000, 10000, 50000])
+            count = rng.choice([10, 100, 1000] if small else [10, 100, 1000, 10000, 50000])
             repeated = chunk * count
             out[at:at] = repeated[:4_000_000]
             steps.append(f"repeat×{count}")
         elif operation < 0.64:
             opener = rng.choice(openers)
-            count = rng.choice([8, 16, 22, 64, 129, 300, 1000, 10000, 100000])
+            count = rng.choice([8, 16, 22, 64, 129, 300, 1000] if small else [8, 16, 22, 64, 129, 300, 1000, 10000, 100000])
             closing = {b"{": b"}", b"(": b")", b"[": b"]", b"<array>": b"</array>", b"$(": b")", b"${": b"}"}.get(opener)
             block = opener * count
             if closing is not None and rng.random() < 0.5:
@@ -229,7 +257,7 @@ def mutate(data, kind, rng):
             steps.append(f"nest×{count}")
         elif operation < 0.72:
             value = rng.choice([b"a", b"9", b"\\", b"\"", b"%", b"$(", b"\xff", b"\xe9", b"\x1b[2J", b"\n", b"\x00"])
-            out[at:at] = value * rng.choice([1000, 100000, 2000000])
+            out[at:at] = value * rng.choice([1000, 10000] if small else [1000, 100000, 2000000])
             steps.append("huge value")
         elif operation < 0.92:
             token = rng.choice(tokens)
@@ -280,16 +308,17 @@ def command(kind, project, glance):
     return [glance] + args
 
 
-def classify(returncode, stderr, timed_out, wrote):
+def classify(returncode, stderr, timed_out, wrote, fixes=False):
     if timed_out:
         return "hang"
     text = stderr.decode("utf-8", "replace")
     if returncode < 0 or returncode not in (0, 1, 2) or "Fatal error" in text or "Backtracing" in text or "Program crashed" in text:
         return "crash"
-    if wrote:
-        return "wrote a file"
+    # `glance fix --write` may write (the caller checks what it left); a failed one must not have.
+    if wrote and not (fixes and returncode == 0):
+        return "half-written" if fixes else "wrote a file"
     # `glance lint` ends with its summary line (`glance: 0 errors, 1 warning in 3 files (0.1 s)`).
-    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line)]
+    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line) and not (fixes and FIX_LINES.match(line))]
     if returncode == 2:
         return "clean error" if len(lines) == 1 and lines[0].startswith("glance: error: ") else "noisy"
     if all(line.startswith("glance: note: ") or line.startswith("glance: warning: ") for line in lines):
@@ -345,7 +374,10 @@ class Surroundings:
         self.reference = (code, stdout.replace(project.encode(), b"P"))
         self.cache = os.path.join(base, "cache")
         run_process([glance, "lint", project, "--cache-path", self.cache], env, base, timeout)
-        entries = []
+        entries, self.entry_places = [], []
+        records = os.path.join(self.cache, "records-v1")
+        self.records = sorted(os.path.relpath(os.path.join(directory, name), self.cache)
+                              for directory, _, names in os.walk(records) for name in names)
         sources = os.path.join(self.cache, "sources-v1")
         for shard in sorted(os.listdir(sources)):
             if len(shard) != 2:
@@ -353,6 +385,7 @@ class Surroundings:
             for name in sorted(os.listdir(os.path.join(sources, shard))):
                 with open(os.path.join(sources, shard, name), "rb") as handle:
                     entries.append((name, handle.read()))
+                self.entry_places.append(os.path.join("sources-v1", shard, name))
                 os.remove(os.path.join(sources, shard, name))
         packs = os.path.join(sources, "packs")
         os.makedirs(packs, exist_ok=True)
@@ -362,6 +395,28 @@ class Surroundings:
             with open(os.path.join(packs, f"filler{number:02d}.pack"), "wb") as handle:
                 handle.write(pack_bytes([(hashlib.sha256(str(number).encode()).hexdigest(), b"{}")]))
             os.utime(os.path.join(packs, f"filler{number:02d}.pack"), (time.time() - 7200 - number, time.time() - 7200 - number))
+        # What the commands that write files the user asked for write without a limit: under one, a run leaves
+        # either nothing or exactly this (never part of a file).
+        docs = os.path.join(base, "docs")
+        run_process([glance, "rules", "--docs", docs], env, base, timeout)
+        self.docs = snapshot_bytes(docs)
+        fixed = os.path.join(base, "fixed")
+        shutil.copytree(FIXES, fixed, symlinks=True)
+        self.unfixed = snapshot_bytes(fixed)
+        run_process([glance, "fix", fixed, "--write"], env, base, timeout)
+        self.fixed = snapshot_bytes(fixed)
+
+
+def snapshot_bytes(folder):
+    """Every regular file below `folder` with its bytes."""
+    files = {}
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(directory, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                with open(path, "rb") as handle:
+                    files[os.path.relpath(path, folder)] = handle.read()
+    return files
 
 
 def plan_for(kind, rng):
@@ -369,17 +424,37 @@ def plan_for(kind, rng):
     if kind == "cache":
         damage = rng.choice(["bytes", "bytes", "bytes", "link-zero", "link-out", "folder", "fifo", "hardlinks", "huge-header",
                              "empty-record", "suppression", "refusal", "swap"])
+        if rng.random() < 0.15:
+            # The cache's folders themselves: one anyone may write to (another user could have planted entries), or
+            # one replaced by a file, a FIFO or a link leading out.
+            return {"folder": rng.choice(["", "sources-v1", "sources-v1/packs", "records-v1"]), "pick": 0, "seed": 0,
+                    "damage": rng.choice(["world-writable", "world-writable", "file", "fifo", "link-out"])}
         return {"target": rng.choice(["entry", "record", "record"]), "pick": rng.randrange(1 << 30), "damage": damage, "seed": rng.randrange(1 << 30)}
     if kind == "written-link":
-        return {"path": rng.choice(["baseline", "docs", "init", "cache-sources", "cache-packs", "cache-records", "cache-shard"])}
+        return {"path": rng.choice(["baseline", "baseline-folder", "docs", "init", "fix", "cache-sources", "cache-packs",
+                                    "cache-records", "cache-shard", "cache-entry", "cache-record"]), "pick": rng.randrange(1 << 30)}
     limit = rng.choice(["n", "n", "v", "f"])
     value = {"n": rng.choice([8, 16, 24, 32, 48, 64]), "v": rng.choice([600, 800, 1024]) << 20, "f": rng.choice([4, 64, 1024]) << 10}[limit]
-    return {"limit": limit, "value": value}
+    # Which run is limited: lint with a warm cache, or one of the commands that write a file the user asked for
+    # (a limit must leave no partial file behind: the old one or a whole new one).
+    command = rng.choice(["lint", "lint", "lint", "write-baseline", "docs", "fix"])
+    return {"limit": limit, "value": value, "command": command}
 
 
-def damage_cache(cache, plan):
+def damage_cache(cache, plan, outside):
     """Applies a cache plan to a copy of the warm cache."""
     rng = random.Random(plan["seed"])
+    if "folder" in plan:
+        folder = os.path.join(cache, plan["folder"]) if plan["folder"] else cache
+        if plan["damage"] == "world-writable":
+            os.chmod(folder, 0o777)
+        else:
+            shutil.rmtree(folder)
+            if plan["damage"] == "link-out":
+                os.symlink(os.path.join(outside, "folder"), folder)
+            else:
+                apply(os.path.dirname(folder), os.path.basename(folder), {"file": b"not a folder\n", "fifo": "fifo"}[plan["damage"]])
+        return
     packs = os.path.join(cache, "sources-v1", "packs")
     pack = os.path.join(packs, "entries.pack")
     records = sorted(os.path.join(directory, name) for directory, _, names in os.walk(os.path.join(cache, "records-v1")) for name in names)
@@ -455,16 +530,50 @@ def run_surroundings(kind, plan, glance, timeout, work, surroundings):
         shutil.copytree(MISTAKES, project, symlinks=True)
         cache = os.path.join(folder, "cache")
         args, limits, compare = [glance, "lint", project, "--cache-path", cache], None, True
+        # A check of what a run wrote where it may write: returns what is wrong, or None.
+        check_written = None
         if kind == "cache":
             shutil.copytree(surroundings.cache, cache, symlinks=True)
-            damage_cache(cache, plan)
+            damage_cache(cache, plan, outside)
         elif kind == "limits":
             import resource
             which = {"n": resource.RLIMIT_NOFILE, "v": resource.RLIMIT_AS, "f": resource.RLIMIT_FSIZE}[plan["limit"]]
             limits = {which: plan["value"]}
-            if plan["limit"] == "n":
+            command = plan.get("command", "lint")
+            if command == "lint" and plan["limit"] == "n":
                 shutil.copytree(surroundings.cache, cache, symlinks=True)
                 shutil.rmtree(os.path.join(cache, "records-v1"), ignore_errors=True)
+            elif command == "write-baseline":
+                baseline = os.path.join(project, "baseline.json")
+                with open(baseline, "w") as handle:
+                    handle.write('{"version": 1, "violations": []}\n')
+                args, compare = [glance, "lint", project, "--no-cache", "--write-baseline", baseline], False
+
+                def check_written():
+                    with open(baseline, "rb") as handle:
+                        text = handle.read()
+                    try:
+                        json.loads(text)["violations"]
+                    except (ValueError, KeyError, TypeError):
+                        return f"baseline.json left unreadable ({len(text)} bytes)"
+                    extra = set(os.listdir(project)) - set(os.listdir(MISTAKES)) - {"baseline.json"}
+                    return f"left {sorted(extra)}" if extra else None
+            elif command == "docs":
+                docs = os.path.join(folder, "docs")
+                args, compare = [glance, "rules", "--docs", docs], False
+
+                def check_written():
+                    wrong = [name for name, data in snapshot_bytes(docs).items() if surroundings.docs.get(name) != data]
+                    return f"pages left partial or stray: {wrong[:3]}" if wrong else None
+            elif command == "fix":
+                shutil.rmtree(project)
+                shutil.copytree(FIXES, project, symlinks=True)
+                args, compare = [glance, "fix", project, "--write"], False
+
+                def check_written():
+                    left = snapshot_bytes(project)
+                    return None if left in (surroundings.unfixed, surroundings.fixed) else \
+                        f"fix --write left a project that is neither the old nor the fixed one: {sorted(n for n in set(left) | set(surroundings.fixed) if left.get(n) != surroundings.fixed.get(n))[:3]}"
         else:
             where = plan["path"]
             if where == "baseline":
@@ -478,6 +587,28 @@ def run_surroundings(kind, plan, glance, timeout, work, surroundings):
             elif where == "init":
                 os.symlink(os.path.join(outside, "file.txt"), os.path.join(project, ".glance.json"))
                 args, compare = [glance, "init", project, "--force"], False
+            elif where == "baseline-folder":
+                os.symlink(os.path.join(outside, "folder"), os.path.join(project, "out"))
+                args = [glance, "lint", project, "--no-cache", "--write-baseline", os.path.join(project, "out", "baseline.json")]
+                compare = False
+            elif where == "fix":
+                # A file `glance fix` edits, planted as a link to a copy outside: the copy must stay as it was.
+                shutil.rmtree(project)
+                shutil.copytree(FIXES, project, symlinks=True)
+                shutil.copy(os.path.join(FIXES, "DinerWidgets", "Info.plist"), os.path.join(outside, "Info.plist"))
+                os.remove(os.path.join(project, "DinerWidgets", "Info.plist"))
+                os.symlink(os.path.join(outside, "Info.plist"), os.path.join(project, "DinerWidgets", "Info.plist"))
+                args, compare = [glance, "fix", project, "--write"], False
+            elif where in ("cache-entry", "cache-record"):
+                # A link at the name of an entry or a record a warm cache holds: not read through, not written through.
+                shutil.copytree(surroundings.cache, cache, symlinks=True)
+                places = surroundings.entry_places if where == "cache-entry" else surroundings.records
+                if places:
+                    place = os.path.join(cache, places[plan["pick"] % len(places)])
+                    os.makedirs(os.path.dirname(place), exist_ok=True)
+                    if os.path.lexists(place):
+                        os.remove(place)
+                    os.symlink(os.path.join(outside, "file.txt"), place)
             else:
                 sub = {"cache-sources": "sources-v1", "cache-packs": "sources-v1/packs", "cache-records": "records-v1", "cache-shard": "sources-v1/00"}[where]
                 os.makedirs(os.path.dirname(os.path.join(cache, sub)), exist_ok=True)
@@ -486,8 +617,12 @@ def run_surroundings(kind, plan, glance, timeout, work, surroundings):
         project_before = snapshot(project)
         env = dict(os.environ, TMPDIR=scratch, XDG_CACHE_HOME=os.path.join(folder, "default-cache"))
         code, stdout, stderr, timed_out, seconds = run_process(args, env, folder, timeout, limits)
-        written = snapshot(project) != project_before and kind != "written-link"
+        written = snapshot(project) != project_before and kind != "written-link" and check_written is None
         outcome = classify(code, stderr, timed_out, snapshot(outside) != before or written or os.listdir(scratch) != [])
+        if outcome in ("ok", "clean error") and check_written is not None:
+            problem = check_written()
+            if problem:
+                outcome, stderr = "wrote a file", stderr + b"\n" + problem.encode()
         if outcome == "ok" and compare and (code, stdout.replace(project.encode(), b"P")) != surroundings.reference:
             outcome = "wrong findings"
         shown = [a.replace(project, "P").replace(folder, "R") for a in args[1:]]
@@ -522,8 +657,18 @@ def run_case(kind, payload, glance, timeout, work, surroundings=None):
             os.killpg(process.pid, signal.SIGKILL)
             _, stderr = process.communicate()
         seconds = time.time() - started
-        wrote = snapshot(project) != before or os.listdir(scratch) != []
-        outcome = classify(process.returncode, stderr, timed_out, wrote)
+        after = snapshot(project)
+        wrote = after != before or os.listdir(scratch) != []
+        fixes = kind.startswith("fix-")
+        outcome = classify(process.returncode, stderr, timed_out, wrote, fixes)
+        if fixes and outcome == "ok" and after != before:
+            # What `fix --write` left: no temporary file, nothing but the project's files, and a project that lints.
+            leftovers = [name for name in after if ".glance-fix-" in name] or os.listdir(scratch)
+            check = subprocess.run([glance, "lint", project, "-q"], stdin=subprocess.DEVNULL, capture_output=True,
+                                   cwd=folder, env=env, timeout=timeout)
+            if leftovers or check.returncode not in (0, 1):
+                outcome = "half-written"
+                stderr += b"\nafter fix --write: " + (f"left {leftovers}".encode() if leftovers else check.stderr[:300])
         shown = [a.replace(project, "P") for a in args[1:]]
         return outcome, seconds, stderr[:400].decode("utf-8", "replace"), shown
     finally:
@@ -532,11 +677,18 @@ def run_case(kind, payload, glance, timeout, work, surroundings=None):
 
 def case_for(seed, number):
     rng = random.Random(f"{seed}:{number}")
-    kind = rng.choice(sorted(KINDS) + sorted(SURROUNDINGS))
+    # One run in five is a `fix --write` kind, drawn from a stream of its own, so that the other runs of a seed are
+    # the cases they were before those kinds existed.
+    fixes = random.Random(f"{seed}:{number}:fix")
+    if fixes.random() < 0.2:
+        kind = fixes.choice(sorted(k for k in KINDS if k.startswith("fix-")))
+        rng = fixes
+    else:
+        kind = rng.choice(sorted(k for k in KINDS if not k.startswith("fix-")) + sorted(SURROUNDINGS))
     if kind in SURROUNDINGS:
         plan = plan_for(kind, rng)
         return kind, " ".join(f"{key}={value}" for key, value in sorted(plan.items()) if key not in ("seed", "pick")), plan
-    base = os.path.join(LEGACY if KINDS[kind][0] == "legacy" else TIMER, KINDS[kind][1])
+    base = os.path.join(BASES[KINDS[kind][0]], KINDS[kind][1])
     original = b""
     if os.path.isfile(base):
         with open(base, "rb") as handle:

@@ -189,8 +189,10 @@ public struct Baseline: Sendable, Equatable {
 
     /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext` (what the regular expression
     /// `(\.[A-Za-z0-9]+):[0-9]+(?::[0-9]+)?` replaced by `$1` gives, in one pass over the bytes: a baseline's
-    /// hundreds of thousands of messages each went through NSRegularExpression, most of the time a large one took).
+    /// hundreds of thousands of messages each went through NSRegularExpression, most of the time a large one took),
+    /// and without the premise notes (`Premise.withoutNotes`).
     static func normalized(_ message: String) -> String {
+        let message = Premise.withoutNotes(message)
         let bytes = Array(message.utf8)
         guard bytes.contains(UInt8(ascii: ":")) else { return message }
         func isAlphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
