@@ -187,7 +187,7 @@ public struct CommandLineTool {
         let format = try arguments.choice("--format", ["text", "json", "markdown"], default: "text", command: "rules")
         if let folder = arguments.option("--docs") {
             guard arguments.positionals.isEmpty else { throw CLIError.usage("--docs writes every rule; it takes no RULE_ID", command: "rules") }
-            try writeDocs(to: folder, output: &output)
+            try Interrupts.deferred { try writeDocs(to: folder, output: &output) }
             return
         }
         if format == "json" { output.standardOutputEncoding = .json }

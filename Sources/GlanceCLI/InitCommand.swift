@@ -18,7 +18,7 @@ extension CommandLineTool {
             throw CLIError.failure("\(file): already exists; use --force to overwrite it")
         }
         do {
-            try Data(Configuration.initialFileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try Interrupts.deferred { try Data(Configuration.initialFileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) }
         } catch {
             throw CLIError.failure("\(file): cannot be written (\(FileSystem.reason(of: error)))")
         }

@@ -35,10 +35,14 @@ public final class LiveOutput: @unchecked Sendable {
 /// Ctrl-C (SIGINT) and SIGTERM. After `install`, the signals are taken by a thread of their own instead of ending
 /// the process wherever it is: the handler that a running batch of pushes set prints what is known (results so
 /// far, the summary), then the process exits with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM),
-/// as shells report a process a signal ended. Without a handler the process exits at once with that code.
+/// as shells report a process a signal ended. Without a handler the process exits at once with that code; inside
+/// `deferred`, when its body is done.
 public enum Interrupts {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+    /// How many `deferred` bodies run, and the signal that came meanwhile.
+    nonisolated(unsafe) private static var deferring = 0
+    nonisolated(unsafe) private static var pending: Int32?
 
     /// Blocks SIGINT and SIGTERM in the calling thread (and so in every thread it starts later) and starts the
     /// thread that waits for them. Call it first thing in `main`.
@@ -57,6 +61,11 @@ public enum Interrupts {
                 var signal: Int32 = 0
                 guard sigwait(&waitedFor, &signal) == 0 else { continue }
                 lock.lock()
+                if deferring > 0 {
+                    pending = pending ?? signal
+                    lock.unlock()
+                    continue
+                }
                 let current = handler
                 lock.unlock()
                 current?(signal)
@@ -75,6 +84,23 @@ public enum Interrupts {
             lock.lock()
             handler = nil
             lock.unlock()
+        }
+        return try body()
+    }
+
+    /// Runs `body` with SIGINT and SIGTERM held: one that comes meanwhile ends the process (128 + its number) once
+    /// `body` is done, returned or thrown. For writes that must be whole: `glance fix --write`'s renames of several
+    /// files (and their undoing), a baseline, the rule docs, a new configuration.
+    public static func deferred<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        deferring += 1
+        lock.unlock()
+        defer {
+            lock.lock()
+            deferring -= 1
+            let signal = deferring == 0 ? pending : nil
+            lock.unlock()
+            if let signal { _exit(128 + signal) }
         }
         return try body()
     }

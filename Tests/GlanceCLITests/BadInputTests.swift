@@ -197,9 +197,9 @@ struct BadInputTests {
     @Test func mistypedPathIsOneLine() throws {
         let folder = try scratchFolder("mistyped")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let output = CommandLineTool(environment: ["XDG_CACHE_HOME": folder], clock: { 0 }).run(["lint", folder + "/Exampels/CommonMistakes"])
+        let output = CommandLineTool(environment: ["XDG_CACHE_HOME": folder], clock: { 0 }).run(["lint", folder + "/Exampels"])
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: \(folder)/Exampels/CommonMistakes: no such file or directory\n")
+        #expect(output.standardError == "glance: error: \(folder)/Exampels: no such file or directory\n")
     }
 
     /// Entitlements that cannot be read are unknown, not empty: no App Group finding, a recorded skip.
