@@ -352,7 +352,7 @@ enum Help {
                 USAGE: glance surfaces [PATH] [--format text|json]
 
                 OPTIONS:
-                  --format <format>  text (default) or json (fields documented in the README).
+                  --format <format>  text (default) or json (fields documented in docs/usage.md).
                   -h, --help         Show this help.
 
                 """
@@ -365,7 +365,7 @@ enum Help {
                        glance rules --docs FOLDER
 
                 OPTIONS:
-                  --format <format>  text (default), json, or markdown (the README's rule tables).
+                  --format <format>  text (default), json, or markdown (the tables of docs/rules/README.md).
                   --docs <folder>    Write the rule documentation: one Markdown page per rule and README.md.
                   -h, --help         Show this help.
 
