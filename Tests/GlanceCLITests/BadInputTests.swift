@@ -202,6 +202,19 @@ struct BadInputTests {
         #expect(output.standardError == "glance: error: \(folder)/Exampels: no such file or directory\n")
     }
 
+    /// Issue 22: a file that cannot be written said "cannot be written" with no reason. Now the system's reason.
+    @Test func writeErrorsGiveTheSystemsReason() throws {
+        let folder = try scratchFolder("write-reasons")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let baseline = glance("lint", "Examples/ProductivityTimer", "--no-cache", "--write-baseline", folder + "/missing/baseline.json")
+        #expect(baseline.exitCode == 2)
+        #expect(baseline.standardError == "glance: error: \(folder)/missing/baseline.json: the baseline cannot be written (no such file or directory)\n")
+        try write("a file\n", to: folder + "/file")
+        let docs = glance("rules", "--docs", folder + "/file/docs")
+        #expect(docs.exitCode == 2)
+        #expect(docs.standardError == "glance: error: \(folder)/file/docs: cannot write the rule docs (not a directory)\n")
+    }
+
     /// Entitlements that cannot be read are unknown, not empty: no App Group finding, a recorded skip.
     @Test func unreadableEntitlementsAreASkipNotAFinding() throws {
         let folder = try scratchFolder("entitlements")
