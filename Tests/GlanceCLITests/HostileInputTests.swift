@@ -620,6 +620,28 @@ struct HostileInputTests {
         #expect(!third.standardError.contains("record does not hold"))
     }
 
+    /// Issue 22, defect 4, the baseline: the configuration's baseline is a link inside the folder that leads out of it
+    /// (to a file that exists or to one that does not): refused in one line, the same line either way, so neither
+    /// the outside file's text nor whether it exists shows.
+    @Test func baselineLinkLeadingOutIsRefused() throws {
+        let folder = try scratchFolder("baseline-link-out")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/P/A.swift")
+        try write("{\"secret\": \"outside\", ", to: folder + "/outside.json")
+        try write("{\"baseline\": \"b.json\"}", to: folder + "/P/.glance.json")
+        var lines: [String] = []
+        for target in [folder + "/outside.json", folder + "/missing.json"] {
+            try? FileManager.default.removeItem(atPath: folder + "/P/b.json")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/P/b.json", withDestinationPath: target)
+            let output = try #require(glance(within: 10, ["lint", folder + "/P"]))
+            #expect(output.exitCode == 2)
+            #expect(!output.standardError.contains("secret"))
+            lines.append(output.standardError)
+        }
+        #expect(lines[0] == "glance: error: \(folder)/P/.glance.json: 'baseline' leads outside the configuration's folder (b.json); Glance reads no baseline there\n")
+        #expect(lines[1] == lines[0])
+    }
+
     @Test func baselineNamedOutsideTheConfigurationFolderIsRefused() throws {
         let folder = try scratchFolder("baseline-outside")
         defer { try? FileManager.default.removeItem(atPath: folder) }
