@@ -49,10 +49,18 @@ enum APNsOptions {
 
     static func endpoint(_ profile: APNsProfile, environment: APNsEnvironment, api: APNsAPI) throws -> APNsEndpoint {
         let host = profile.value("--host")
-        do { return try APNsEndpoint(environment: environment, api: api, override: host?.value) } catch let error as PushInputError {
+        let endpoint: APNsEndpoint
+        do { endpoint = try APNsEndpoint(environment: environment, api: api, override: host?.value) } catch let error as PushInputError {
             // Named by where the value came from: the flag, GLANCE_APNS_HOST or .glance.json.
             throw CLIError.failure(host.map { error.description.replacingOccurrences(of: "--host: ", with: "\($0.source): ") } ?? error.description)
         }
+        // A found .glance.json is the repository's: its host would receive the provider token (an hour of pushes
+        // to every app of the team) and the device tokens. Only Apple's servers, unless the flag, the variable
+        // or --config names another.
+        if let host, profile.fileFound, host.source.hasSuffix(": push.host"), !endpoint.isApple {
+            throw CLIError.failure("\(host.source): \(Shown.quoted(host.value)) is not an APNs server (*.push.apple.com); a repository's configuration could send your provider token there, so another server must be given with --host, GLANCE_APNS_HOST or --config FILE")
+        }
+        return endpoint
     }
 
     static func retryPolicy(_ arguments: Arguments) throws -> RetryPolicy {
@@ -219,6 +227,9 @@ struct APNsProfile {
     let environment: [String: String]
     /// The `push` section, and the configuration file as shown.
     let file: (settings: Configuration.PushSettings, name: String)?
+    /// Whether that file was found (from the current folder or the project upwards) rather than named with
+    /// `--config`: in CI it is the checkout's, which a pull request can change.
+    let fileFound: Bool
 
     /// The variable and the configuration key of each flag.
     static let sources: [String: (variable: String, key: Configuration.PushSettings.Key)] = [
@@ -244,6 +255,7 @@ struct APNsProfile {
             throw CLIError.failure(error.description)
         }
         file = configuration.push.map { ($0, configuration.file ?? Configuration.fileName) }
+        fileFound = arguments.option("--config") == nil
     }
 
     /// The flag's value, else the variable's (when not empty), else the configuration's.

@@ -29,6 +29,7 @@ extension CommandLineTool {
                                                         maxPositionals: ["read", "delete"].contains(subcommand) ? 1 : 0), command: command)
         try APNsOptions.refuseCertificates(arguments)
         let format = try arguments.choice("--format", ["text", "json"], default: "text", command: command)
+        if format == "json" { output.standardOutputEncoding = .json }
         var channelID: String?
         if subcommand == "read" || subcommand == "delete" {
             guard let given = arguments.positionals.first else { throw CLIError.usage("give the channel id to \(subcommand)", command: command) }

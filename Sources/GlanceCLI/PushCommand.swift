@@ -36,6 +36,7 @@ extension CommandLineTool {
         let broadcast = arguments.option("--channel") != nil
         let api: APNsAPI = broadcast ? .broadcast : .device
         let reporter = try arguments.choice("--reporter", ["text", "json"], default: "text", command: "push")
+        if reporter == "json" { output.standardOutputEncoding = .json }
         let profile = try APNsProfile(arguments, environment: pushContext.environment)
         let environment = try profile.apnsEnvironment(command: "push")
         let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: api)
@@ -138,7 +139,7 @@ extension CommandLineTool {
     /// results that are printed as they arrive.
     func flush(_ output: inout Output) {
         guard let stream = pushContext.stream else { return }
-        stream.write(standardOutput: output.standardOutput, standardError: output.standardError)
+        stream.write(standardOutput: output.standardOutput, standardError: output.standardError, encoding: output.standardOutputEncoding)
         output.standardOutput = ""
         output.standardError = ""
     }

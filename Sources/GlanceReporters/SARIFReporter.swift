@@ -32,7 +32,7 @@ public enum SARIFReporter {
             var entry: [String: Any] = [
                 "ruleId": violation.rule,
                 "level": violation.severity.rawValue,
-                "message": ["text": violation.displayMessage],
+                "message": ["text": violation.displayMessage(root: options.displayRoot)],
                 "locations": [["physicalLocation": [
                     "artifactLocation": artifactLocation(violation.file, options: options),
                     "region": ["startLine": violation.line, "startColumn": violation.column,
@@ -55,7 +55,7 @@ public enum SARIFReporter {
         var invocation: [String: Any] = ["executionSuccessful": true]
         if options.explainSkips && !result.skips.isEmpty {
             invocation["toolExecutionNotifications"] = ViolationReporter.sortedSkips(result.skips).map { skip -> [String: Any] in
-                var notification: [String: Any] = ["level": "note", "message": ["text": skip.reason]]
+                var notification: [String: Any] = ["level": "note", "message": ["text": MessagePlace.shown(skip.reason, root: options.displayRoot)]]
                 if let rule = skip.rule {
                     notification["associatedRule"] = ruleIndex[rule].map { ["id": rule, "index": $0] } ?? ["id": rule]
                 }
