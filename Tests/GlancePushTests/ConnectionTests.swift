@@ -82,7 +82,9 @@ struct ConnectionTests {
         let server = try StandIn(maxRequestsPerConnection: 5)
         let tokens = (1...20).map { String(format: "d%03d", $0) }
         let output = await push(server, ["--tokens", try tokensFile(tokens), "--concurrency", "4"], timeout: 5)
-        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        // A push the server did not process (above the GOAWAY's last stream) is sent again, and an indented note
+        // under its line says so; how many depends on the machine's speed.
+        let lines = output.standardOutput.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
         try #require(lines.count >= 21, shown(output, server))
         #expect(lines.prefix(20).map { String($0.prefix(4)) } == tokens, shown(output, server))
         let accepted = lines.prefix(20).filter { $0.contains(": 200 OK, apns-id ") }.map { String($0.prefix(4)) }
