@@ -221,7 +221,9 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         // `OSX` is the older spelling of `macOS` in availability checks.
         let names = platform == .macOS ? ["macOS", "OSX"] : [platform.displayName]
         let labels = Set(names.flatMap { [$0, $0 + "ApplicationExtension"] })
-        let candidates = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0]) }).filter(sources.contains).sorted()
+        // Only files whose words hold the platform and the extension's major version are parsed for it.
+        let candidates = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0, String(version.major)]) })
+            .filter(sources.contains).sorted()
         for file in model.index.files(at: candidates) {
             var found = false
             let visit = { (expr: Expr) in
