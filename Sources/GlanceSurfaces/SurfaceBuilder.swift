@@ -200,7 +200,7 @@ struct SurfaceBuilder {
         let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.controlConfigurations) else {
             return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
-                                  valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
+                                  content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
@@ -232,7 +232,7 @@ struct SurfaceBuilder {
         }
         return ControlSurface(type: type, kind: kindValue(call, context: context),
                               configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
-                              actions: actions, valueProvider: provider, valueProviderType: providerType,
+                              actions: actions, content: content, valueProvider: provider, valueProviderType: providerType,
                               modifiers: modifiers, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 

@@ -87,9 +87,6 @@ extension SurfaceModel {
         return result
     }
 
-    /// True when the target is one of the widget extensions (after refinement from sources).
-    public func isWidgetExtension(_ target: Target) -> Bool { kind(of: target) == .widgetExtension }
-
     /// The text of a group id, expanded for a configuration; nil when it depends on unknown settings.
     public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration) -> String? {
         switch value {

@@ -30,6 +30,9 @@ public enum RuleRegistry {
         WidgetReloadInLoop.self,
         WidgetNoSupportedFamily.self,
         WidgetImageOversized.self,
+        TemplateSurfaceShipped.self,
+        SFSymbolUnknown.self,
+        SFSymbolUnavailable.self,
         // Live Activities
         LiveActivitiesNotEnabled.self,
         ActivityTypeNotConfigured.self,
