@@ -52,7 +52,7 @@ public enum Availability {
 }
 
 extension SurfaceModel {
-    /// The OS versions the code at `location` (an expression's place) runs at or above only, as the code around it
+    /// The OS versions the code at `location` (an expression's or a member's place) runs at or above only, as the code around it
     /// says: the `@available` attributes of the type it is written in, of the types around that, and of its member;
     /// the `if #available` clauses around it in its member, and a `guard #available` before it there. Empty when
     /// nothing bounds it, or when no parsed declaration holds the place.
@@ -60,7 +60,9 @@ extension SurfaceModel {
         guard let file = index.file(location.file) else { return [:] }
         for type in file.types {
             for member in type.members {
-                guard let inside = Self.availability(of: location, in: member.code.statements, bounds: Availability.introduced(by: member.attributes))
+                let own = Availability.introduced(by: member.attributes)
+                // The member itself (a property's type), or a place in its code.
+                guard let inside = member.location == location ? own : Self.availability(of: location, in: member.code.statements, bounds: own)
                 else { continue }
                 var bounds = Availability.raising(inside, Availability.introduced(by: type.attributes))
                 // The types around it: `Outer` of `Outer.Inner`, declared in this file.

@@ -105,7 +105,7 @@ struct SurfaceBuilder {
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
                             activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses, apiUses: scan.apiUses,
-                            alarmMetadataUses: scan.alarmMetadataUses,
+                            alarmMetadataUses: scan.alarmMetadataUses, alarmSchedules: scan.alarmSchedules,
                             primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, appShortcutIntents: shortcuts, skips: skips)
     }
 

@@ -31,6 +31,8 @@ public struct SurfaceModel: Sendable {
     public let apiUses: [APIUse]
     /// `AlarmAttributes<Metadata>(…)` constructions.
     public let alarmMetadataUses: [AlarmMetadataUse]
+    /// `AlarmManager.schedule(id:configuration:)` calls outside previews and mocks, with the ids they and their intents use.
+    public let alarmSchedules: [AlarmSchedule]
     public let primaryActions: [PrimaryActionUse]
     public let urlHandlers: [URLHandler]
     /// Intents an `AppShortcutsProvider` offers as App Shortcuts (qualified names): the system runs their `perform()`.

@@ -33,6 +33,7 @@ public enum RuleRegistry {
         TemplateSurfaceShipped.self,
         SFSymbolUnknown.self,
         SFSymbolUnavailable.self,
+        SystemShortcutUnavailable.self,
         // Live Activities
         LiveActivitiesNotEnabled.self,
         ActivityTypeNotConfigured.self,
@@ -56,6 +57,7 @@ public enum RuleRegistry {
         AlarmKitUsageDescriptionMissing.self,
         AlarmMetadataMismatch.self,
         AlarmSoundName.self,
+        AlarmIDUnknown.self,
         // Deep links
         DeepLinkUnhandled.self,
         DeepLinkRouteUnmatched.self,
