@@ -149,15 +149,18 @@ let package = Package(
         .target(name: "GlancePayload", dependencies: ["GlanceSurfaces", "GlanceInput"], swiftSettings: syntaxCompile),
         // OpenSSL's libcrypto (Debian: libssl-dev), for ES256 signatures on Linux; CryptoKit on Apple platforms
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // nghttp2 (Debian: libnghttp2-dev) and OpenSSL's libssl, for the HTTP/2 client of `glance push` on Linux
+        .systemLibrary(name: "CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev", "libssl-dev"])]),
         // APNs: provider tokens (ES256 JWT), requests, HTTP/2 client, retries, the reasons APNs answers with
-        .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "GlancePush", dependencies: ["GlanceInput", .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
+                                                   .target(name: "CNGHTTP2", condition: .when(platforms: [.linux]))]),
         // per-file results of the source index kept between runs, by content (SHA-256: CryptoKit, or libcrypto on Linux)
         .target(name: "GlanceCache", dependencies: ["GlanceSourceIndex", "GlanceProject", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
                 swiftSettings: syntaxCompile),
         // surface model / pushes → violations
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
-        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject"], swiftSettings: syntaxCompile),
+        .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject", "GlanceInput"], swiftSettings: syntaxCompile),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush", "GlanceInput"], swiftSettings: syntaxCompile),
         // command line (its `--version` names the SwiftSyntax it was built with)

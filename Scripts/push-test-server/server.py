@@ -21,7 +21,18 @@ Prints one line, {"port": N, "url": "https://127.0.0.1:N"}, when it listens; run
 SIGINT). --record appends to the file (earlier runs' lines stay). The server's certificate and key go to
 --work-dir, or to a new temporary folder that is removed when the server is stopped.
 --max-requests-per-connection (default 1000000) makes Hypercorn close each connection with HTTP/2 GOAWAY after
-N requests; requests still in flight on it then get no answer.
+N requests; requests still in flight on it then get no answer. --http1-only offers only HTTP/1.1 by ALPN.
+
+With --goaway-after N, --close-after N, --slow-first SECONDS, --apns-streams N or --max-concurrent-streams N
+the stand-in serves with an
+HTTP/2 server of its own (h2 without Hypercorn), which behaves as a well-made server does:
+  --goaway-after N    after the N-th request on a connection, GOAWAY (NO_ERROR) with that stream as last-stream-id;
+                      the streams up to it are answered, later ones never taken up; then the connection closes.
+  --close-after N     the same after the N-th answer on a connection: streams received after it stay unanswered.
+  --slow-first S      the first request of each connection is answered S seconds late.
+  --apns-streams N    SETTINGS_MAX_CONCURRENT_STREAMS 1 until a connection's first answer, then N (as APNs does
+                      until a provider token was validated); otherwise --max-concurrent-streams (default 100).
+Its record entries also have "stream" (the stream id), "receivedAt" and "answeredAt" (seconds since 1970).
 
 A script is a JSON object:
   {"rules": [{"method": "POST", "path": "/3/device/abcd", "channel": "<apns-channel-id>",
@@ -50,11 +61,18 @@ import re
 import shutil
 import signal
 import socket
+import ssl
 import tempfile
 import time
 import uuid
 import weakref
 
+import h2.config
+import h2.connection
+import h2.events
+import h2.exceptions
+import h2.settings
+import hyperframe.frame
 import jwt
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -154,20 +172,44 @@ class StandIn:
             if not message.get("more_body"):
                 break
         header_list = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in scope["headers"]]
+        client = "%s:%s" % tuple(scope["client"] or ("?", 0))
+        entry, status, response_headers, payload, delay, action = self.prepare(
+            scope["method"], scope["path"], header_list, body, client, scope["http_version"])
+        self.write_record(entry)
+        if delay:
+            await asyncio.sleep(delay)
+        if action == "hang":
+            await asyncio.Event().wait()
+        if action == "drop":
+            # Abort the TCP connection (no TLS close_notify, no GOAWAY), as a server that fails does.
+            connection = CONNECTIONS.get(tuple(scope["client"] or ()))
+            writer = getattr(getattr(connection, "send", None), "__self__", None)
+            writer = getattr(writer, "writer", None)
+            if writer is None:
+                # Not silently: the request would end without a drop, and a test would fail for another reason.
+                raise RuntimeError("drop: no connection known for client %r" % (scope["client"],))
+            writer.transport.abort()
+            return
+        await send({"type": "http.response.start", "status": status, "headers": response_headers})
+        await send({"type": "http.response.body", "body": payload})
+
+    def prepare(self, method, path, header_list, body, client, http_version):
+        """A request's record entry and answer: (entry, status, headers [(bytes, bytes)], body bytes, delay seconds,
+        action: None, "drop" or "hang")."""
         headers = {}
         for name, value in header_list:
             headers.setdefault(name, value)
         self.count += 1
         entry = {
-            "method": scope["method"],
-            "path": scope["path"],
-            "httpVersion": scope["http_version"],
-            "connection": "%s:%s" % tuple(scope["client"] or ("?", 0)),
+            "method": method,
+            "path": path,
+            "httpVersion": http_version,
+            "connection": client,
             "headers": header_list,
             "body": body.decode("utf-8", "replace"),
             "jwt": self.verify_token(headers.get("authorization")),
         }
-        status, reason, extra = self.answer(scope["method"], scope["path"], headers, body, entry["jwt"])
+        status, reason, extra = self.answer(method, path, headers, body, entry["jwt"])
         entry["status"], entry["reason"] = status, reason
         # Entries of `extra` that are not headers: "json", a body; "timestamp", the 410 body's milliseconds;
         # "body", a scripted body as it is; "delay", "drop" and "hang", what a script asks for.
@@ -188,25 +230,12 @@ class StandIn:
             payload = raw_body.encode()
         elif payload:
             response_headers.append((b"content-type", b"application/json"))
+        return entry, status, response_headers, payload, delay, action
+
+    def write_record(self, entry):
         if self.record:
             self.record.write(json.dumps(entry) + "\n")
             self.record.flush()
-        if delay:
-            await asyncio.sleep(delay)
-        if action == "hang":
-            await asyncio.Event().wait()
-        if action == "drop":
-            # Abort the TCP connection (no TLS close_notify, no GOAWAY), as a server that fails does.
-            connection = CONNECTIONS.get(tuple(scope["client"] or ()))
-            writer = getattr(getattr(connection, "send", None), "__self__", None)
-            writer = getattr(writer, "writer", None)
-            if writer is None:
-                # Not silently: the request would end without a drop, and a test would fail for another reason.
-                raise RuntimeError("drop: no connection known for client %r" % (scope["client"],))
-            writer.transport.abort()
-            return
-        await send({"type": "http.response.start", "status": status, "headers": response_headers})
-        await send({"type": "http.response.body", "body": payload})
 
     def verify_token(self, authorization):
         """The provider token, checked by PyJWT: signature (ES256 only), kid, iss and iat."""
@@ -370,6 +399,158 @@ class StandIn:
         return 200, None, dict(id_headers, json=json.dumps(config).encode())
 
 
+class RawConnection:
+    """One HTTP/2 connection of the stand-in's own server (h2 without Hypercorn), for what Hypercorn cannot do: a
+    GOAWAY after which the streams it covers are still answered, a connection closed after N answers, a slow first
+    answer, and APNs' SETTINGS (one stream until the first answer, then more)."""
+
+    def __init__(self, app, args, reader, writer):
+        self.app, self.args, self.reader, self.writer = app, args, reader, writer
+        peer = writer.get_extra_info("peername") or ("?", 0)
+        self.client = "%s:%s" % (peer[0], peer[1])
+        self.connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False, header_encoding=None))
+        streams = 1 if args.apns_streams else args.max_concurrent_streams or 100
+        self.connection.local_settings = h2.settings.Settings(
+            client=False, initial_values={h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: streams})
+        self.requests = {}         # stream id -> {"headers": [...], "body": bytes, "receivedAt": seconds}
+        self.received = 0          # requests received on this connection
+        self.answered = 0          # answers sent on it
+        self.started = False       # whether a request was taken up
+        self.goaway_last = None    # the last-stream-id of the GOAWAY sent, if one was
+        self.working = set()       # streams taken up and not answered yet
+        self.closing = False
+        self.close_at = None       # when a closing connection is closed
+
+    def flush(self):
+        data = self.connection.data_to_send()
+        if data:
+            self.writer.write(data)
+
+    def goaway(self, last_stream_id):
+        """GOAWAY with NO_ERROR, written beside h2 (whose own close_connection ends the connection for every stream):
+        streams up to `last_stream_id` are still answered; later ones are never taken up."""
+        self.goaway_last = last_stream_id
+        self.flush()
+        self.writer.write(hyperframe.frame.GoAwayFrame(stream_id=0, last_stream_id=last_stream_id, error_code=0).serialize())
+
+    async def run(self):
+        self.connection.initiate_connection()
+        self.flush()
+        try:
+            while True:
+                if self.close_at is None:
+                    data = await self.reader.read(65536)
+                else:
+                    try:
+                        data = await asyncio.wait_for(self.reader.read(65536), timeout=max(0.01, self.close_at - time.time()))
+                    except asyncio.TimeoutError:
+                        break
+                if not data:
+                    break
+                if self.closing:
+                    continue
+                try:
+                    events = self.connection.receive_data(data)
+                except h2.exceptions.ProtocolError as error:
+                    print("stand-in: HTTP/2 protocol error from %s: %r" % (self.client, error), flush=True)
+                    break
+                for event in events:
+                    self.handle(event)
+                self.flush()
+                await self.writer.drain()
+        except (ConnectionError, ssl.SSLError):
+            pass
+        finally:
+            self.writer.close()
+
+    def handle(self, event):
+        if isinstance(event, h2.events.RequestReceived):
+            self.received += 1
+            self.requests[event.stream_id] = {"headers": event.headers, "body": b"", "receivedAt": time.time()}
+            if self.goaway_last is None and self.args.goaway_after and self.received == self.args.goaway_after:
+                self.goaway(event.stream_id)
+        elif isinstance(event, h2.events.DataReceived):
+            if event.stream_id in self.requests:
+                self.requests[event.stream_id]["body"] += event.data
+            self.connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+        elif isinstance(event, h2.events.StreamEnded):
+            if self.goaway_last is not None and event.stream_id > self.goaway_last or self.closing:
+                return  # not taken up: the client knows from the GOAWAY
+            self.working.add(event.stream_id)
+            asyncio.ensure_future(self.process(event.stream_id))
+        elif isinstance(event, h2.events.StreamReset):
+            self.requests.pop(event.stream_id, None)
+        elif isinstance(event, h2.events.ConnectionTerminated):
+            self.closing = True
+
+    async def process(self, stream_id):
+        request = self.requests.pop(stream_id, None)
+        if request is None or self.closing or self.goaway_last is not None and stream_id > self.goaway_last:
+            self.working.discard(stream_id)
+            return
+        first = not self.started
+        self.started = True
+        header_list = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in request["headers"]]
+        pseudo = dict(header for header in header_list if header[0].startswith(":"))
+        plain = [header for header in header_list if not header[0].startswith(":")]
+        entry, status, headers, payload, delay, action = self.app.prepare(
+            pseudo.get(":method"), pseudo.get(":path"), plain, request["body"], self.client, "2")
+        entry["stream"], entry["receivedAt"] = stream_id, request["receivedAt"]
+        if first and self.args.slow_first:
+            delay += self.args.slow_first
+        if delay:
+            await asyncio.sleep(delay)
+        if action == "hang":
+            self.app.write_record(entry)
+            await asyncio.Event().wait()
+        if self.closing:
+            self.working.discard(stream_id)
+            return
+        if action == "drop":
+            self.app.write_record(entry)
+            self.closing = True
+            self.writer.transport.abort()
+            return
+        try:
+            self.connection.send_headers(stream_id, [(b":status", b"%d" % status)] + headers, end_stream=not payload)
+            if payload:
+                self.connection.send_data(stream_id, payload, end_stream=True)
+        except h2.exceptions.StreamClosedError:
+            self.working.discard(stream_id)
+            return
+        entry["answeredAt"] = time.time()
+        self.app.write_record(entry)
+        self.answered += 1
+        self.working.discard(stream_id)
+        if first and self.args.apns_streams:
+            self.connection.update_settings({h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: self.args.apns_streams})
+        self.flush()
+        if self.args.close_after and self.answered == self.args.close_after and self.goaway_last is None:
+            # Streams received after this one are not taken up: the GOAWAY tells the client they were not processed.
+            self.goaway(stream_id)
+        if self.goaway_last is not None and not any(identifier <= self.goaway_last for identifier in self.working):
+            self.closing = True
+            await self.linger()
+
+    async def linger(self):
+        """Sends what is left and has the connection closed half a second later: meanwhile what the client still
+        sends is read and dropped (closing with unread data would reset the connection, and the client could lose
+        the GOAWAY)."""
+        self.flush()
+        self.close_at = time.time() + 0.5
+
+
+async def serve_raw(app, args, certfile, keyfile, listener):
+    """The stand-in's own HTTP/2 server (see RawConnection)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    context.set_alpn_protocols(["h2"])
+    server = await asyncio.start_server(lambda reader, writer: RawConnection(app, args, reader, writer).run(),
+                                        sock=listener, ssl=context)
+    async with server:
+        await asyncio.Event().wait()
+
+
 async def main():
     parser = argparse.ArgumentParser(description="A local stand-in for APNs (HTTP/2 over TLS).")
     parser.add_argument("--ca-dir", required=True, help="the test CA's folder (ca.pem, ca-key.pem)")
@@ -383,6 +564,20 @@ async def main():
     parser.add_argument("--work-dir", help="where to write the server's certificate (default: a new temporary folder)")
     parser.add_argument("--max-requests-per-connection", type=int, default=1_000_000,
                         help="close a connection (HTTP/2 GOAWAY) after this many requests, as APNs may (default 1000000)")
+    parser.add_argument("--goaway-after", type=int, default=0,
+                        help="own server: after N requests on a connection, GOAWAY with the N-th as last-stream-id; "
+                             "the streams up to it are answered, later ones never taken up")
+    parser.add_argument("--close-after", type=int, default=0,
+                        help="own server: after N answers on a connection, GOAWAY and close it; streams received but "
+                             "not taken up are never answered")
+    parser.add_argument("--slow-first", type=float, default=0,
+                        help="own server: answer the first request of each connection this many seconds late")
+    parser.add_argument("--apns-streams", type=int, default=0,
+                        help="own server: SETTINGS_MAX_CONCURRENT_STREAMS 1 until the first answer, then N (as APNs)")
+    parser.add_argument("--max-concurrent-streams", type=int, default=0,
+                        help="own server: SETTINGS_MAX_CONCURRENT_STREAMS (default 100)")
+    parser.add_argument("--http1-only", action="store_true",
+                        help="offer only HTTP/1.1 by ALPN (a server that does not speak HTTP/2)")
     args = parser.parse_args()
     app = StandIn(args)
     folder = args.work_dir
@@ -398,7 +593,7 @@ async def main():
     config = Config()
     config.bind = ["fd://%d" % listener.fileno()]
     config.certfile, config.keyfile = certfile, keyfile
-    config.alpn_protocols = ["h2", "http/1.1"]
+    config.alpn_protocols = ["http/1.1"] if args.http1_only else ["h2", "http/1.1"]
     config.accesslog = None
     config.errorlog = "-"
     config.graceful_timeout = 0
@@ -407,6 +602,9 @@ async def main():
     # pushes of a batch on a loaded machine, and the tests that count connections would see a second one.
     config.keep_alive_timeout = 600
     print(json.dumps({"port": port, "url": "https://127.0.0.1:%d" % port}), flush=True)
+    if args.goaway_after or args.close_after or args.slow_first or args.apns_streams or args.max_concurrent_streams:
+        await serve_raw(app, args, certfile, keyfile, listener)
+        return
     # With a shutdown trigger of its own, Hypercorn leaves SIGTERM and SIGINT alone: they end the process at once,
     # open connections or not.
     await serve(app, config, shutdown_trigger=asyncio.Event().wait)

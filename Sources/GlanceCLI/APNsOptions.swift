@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
+import GlanceConfiguration
 import GlanceInput
 import GlancePayload
 import GlanceProject
 import GlancePush
+import GlanceReporters
 import GlanceRules
 import GlanceSurfaces
 
@@ -13,12 +15,13 @@ public struct PushContext: Sendable {
     /// `GLANCE_APNS_KEY_FILE`, `GLANCE_APNS_KEY_ID`, `GLANCE_APNS_TEAM_ID`, `GLANCE_APNS_TOKEN_CACHE`, `HOME`…
     public var environment: [String: String]
     public var time: PushTime
-    public var makeTransport: @Sendable () -> any HTTPTransport
+    /// The transport of a run, made with `--timeout` and `--connections`.
+    public var makeTransport: @Sendable (TransportOptions) -> any HTTPTransport
     /// Where `glance push` writes each push's line as its answer comes; nil keeps everything in the run's
     /// `Output` (as tests read it).
     public var stream: LiveOutput?
 
-    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable () -> any HTTPTransport,
+    public init(environment: [String: String], time: PushTime, makeTransport: @escaping @Sendable (TransportOptions) -> any HTTPTransport,
                 stream: LiveOutput? = nil) {
         self.environment = environment
         self.time = time
@@ -26,9 +29,9 @@ public struct PushContext: Sendable {
         self.stream = stream
     }
 
-    /// The process's environment, the system clock, URLSession.
+    /// The process's environment, the system clock, the platform's HTTP/2 client.
     public static var live: PushContext {
-        PushContext(environment: ProcessInfo.processInfo.environment, time: .system, makeTransport: { URLSessionTransport() })
+        PushContext(environment: ProcessInfo.processInfo.environment, time: .system, makeTransport: { platformTransport($0) })
     }
 }
 
@@ -36,7 +39,7 @@ public struct PushContext: Sendable {
 enum APNsOptions {
     static let flags: Set<String> = ["--sandbox", "--production", "--dry-run"]
     static let options: Set<String> = ["--key-file", "--key-id", "--team-id", "--bundle-id", "--project", "--host", "--retries",
-                                       "--cert", "--certificate"]
+                                       "--timeout", "--config", "--cert", "--certificate"]
 
     /// `--cert`/`--certificate` are known, to say why they are not supported.
     static func refuseCertificates(_ arguments: Arguments) throws {
@@ -44,16 +47,11 @@ enum APNsOptions {
         throw CLIError.failure("\(flag): Glance sends with token-based authentication only: APNs refuses certificates for Live Activity pushes; use an APNs key (.p8) with --key-file, --key-id and --team-id")
     }
 
-    static func environment(_ arguments: Arguments, command: String) throws -> APNsEnvironment {
-        if arguments.flag("--sandbox") && arguments.flag("--production") {
-            throw CLIError.usage("give --sandbox or --production, not both", command: command)
-        }
-        return arguments.flag("--production") ? .production : .sandbox
-    }
-
-    static func endpoint(_ arguments: Arguments, environment: APNsEnvironment, api: APNsAPI) throws -> APNsEndpoint {
-        do { return try APNsEndpoint(environment: environment, api: api, override: arguments.option("--host")) } catch let error as PushInputError {
-            throw CLIError.failure(error.description)
+    static func endpoint(_ profile: APNsProfile, environment: APNsEnvironment, api: APNsAPI) throws -> APNsEndpoint {
+        let host = profile.value("--host")
+        do { return try APNsEndpoint(environment: environment, api: api, override: host?.value) } catch let error as PushInputError {
+            // Named by where the value came from: the flag, GLANCE_APNS_HOST or .glance.json.
+            throw CLIError.failure(host.map { error.description.replacingOccurrences(of: "--host: ", with: "\($0.source): ") } ?? error.description)
         }
     }
 
@@ -61,6 +59,22 @@ enum APNsOptions {
         guard let text = arguments.option("--retries") else { return RetryPolicy() }
         guard let count = Int(text), (0...10).contains(count) else { throw CLIError.failure("--retries: \(Shown.quoted(text)) is not a number from 0 to 10") }
         return RetryPolicy(maxRetries: count)
+    }
+
+    /// `--timeout SECONDS` (1 to 3600; default 30) and, for `glance push`, `--connections N` (1 to 16; default 1).
+    static func transportOptions(_ arguments: Arguments) throws -> TransportOptions {
+        var options = TransportOptions()
+        if let text = arguments.option("--timeout") {
+            guard let seconds = Double(text), seconds.isFinite, (1...3600).contains(seconds) else {
+                throw CLIError.failure("--timeout: \(Shown.quoted(text)) is not a number of seconds from 1 to 3600")
+            }
+            options.timeout = seconds
+        }
+        if let text = arguments.option("--connections") {
+            guard let count = Int(text), (1...16).contains(count) else { throw CLIError.failure("--connections: \(Shown.quoted(text)) is not a number from 1 to 16") }
+            options.connections = count
+        }
+        return options
     }
 
     /// A UUID option (`--apns-id`, `--request-id`): lowercase, 8-4-4-4-12.
@@ -76,10 +90,15 @@ enum APNsOptions {
 
     /// `--bundle-id`, else the app's bundle identifier from `--project`: the app targets the chosen
     /// ActivityAttributes type is compiled into, else the project's only app target.
-    static func bundleID(_ arguments: Arguments, project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, push: Push?, command: String) throws -> String {
-        if let given = arguments.option("--bundle-id") {
+    static func bundleID(_ profile: APNsProfile, project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, push: Push?, command: String) throws -> String {
+        let arguments = profile.arguments
+        if let (given, source) = profile.value("--bundle-id") {
+            // A line of a key file can look like an identifier (base64 without '+' or '/'): never taken or shown.
+            if let material = Shown.keyMaterial(given) {
+                throw CLIError.failure("the value of \(source) is \(material), not a bundle identifier; give the app's bundle identifier, such as com.example.app")
+            }
             guard isBundleID(APNsRequests.bareBundleID(given)) else {
-                throw CLIError.failure("--bundle-id: \(Shown.quoted(given)) is not a bundle identifier (letters, digits, '-' and '.', such as com.example.app)")
+                throw CLIError.failure("\(source): \(Shown.quoted(given)) is not a bundle identifier (letters, digits, '-' and '.', such as com.example.app)")
             }
             return given
         }
@@ -116,15 +135,11 @@ enum APNsOptions {
     /// (`AuthKey_<KEY ID>.p8`). The key file is read first, so a problem with it is reported before a missing
     /// identifier. Messages name where a value came from (the flag or the variable), and never show a value that
     /// is key material. Warns when `--key-id` and the file name disagree.
-    static func credentials(_ arguments: Arguments, environment: [String: String], command: String, output: inout CommandLineTool.Output) throws
+    static func credentials(_ profile: APNsProfile, command: String, output: inout CommandLineTool.Output) throws
         -> (key: ProviderKey, keyID: String, teamID: String) {
-        func value(_ flag: String, _ variable: String) -> (value: String, source: String)? {
-            if let given = arguments.option(flag) { return (given, flag) }
-            if let set = environment[variable], !set.isEmpty { return (set, variable) }
-            return nil
-        }
-        guard let keyFile = value("--key-file", "GLANCE_APNS_KEY_FILE") else {
-            throw CLIError.usage("give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE)", command: command)
+        let environment = profile.environment
+        guard let keyFile = profile.value("--key-file") else {
+            throw CLIError.usage("give the APNs key with --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE, or key_file in .glance.json's push section)", command: command)
         }
         if let material = Shown.keyMaterial(keyFile.value) {
             let pipe = keyFile.source.hasPrefix("--") ? "--key-file <(printenv VARIABLE)" : "--key-file <(printenv \(keyFile.source))"
@@ -138,10 +153,11 @@ enum APNsOptions {
             throw CLIError.failure((keyFile.source.hasPrefix("--") ? "" : keyFile.source + ": ") + error.description)
         }
         let fileKeyID = keyPath == "-" ? nil : ProviderIdentifiers.keyID(fromFileName: keyPath)
-        guard let keyID = value("--key-id", "GLANCE_APNS_KEY_ID") ?? fileKeyID.map({ ($0, "the file name") }) else {
+        warnIfReadableByOthers(keyPath, source: keyFile.source, output: &output)
+        guard let keyID = profile.value("--key-id") ?? fileKeyID.map({ ($0, "the file name") }) else {
             throw CLIError.usage("give the key's 10-character Key ID with --key-id (or GLANCE_APNS_KEY_ID)", command: command)
         }
-        guard let teamID = value("--team-id", "GLANCE_APNS_TEAM_ID") else {
+        guard let teamID = profile.value("--team-id") else {
             throw CLIError.usage("give your 10-character Team ID with --team-id (or GLANCE_APNS_TEAM_ID)", command: command)
         }
         try identifier(keyID, "a Key ID", where: "Certificates, Identifiers & Profiles → Keys")
@@ -150,6 +166,16 @@ enum APNsOptions {
             output.standardError += "glance: warning: \(keyID.source) \(keyID.value) is not the Key ID in the file name \(Shown.name((keyPath as NSString).lastPathComponent)); APNs answers InvalidProviderToken if it is not this key's\n"
         }
         return (key, keyID.value, teamID.value)
+    }
+
+    /// A key file that other users of the machine can read (mode o+r) is someone else's key too: a warning, with
+    /// the command that fixes it. Pipes and standard input are not files anyone else reads later.
+    static func warnIfReadableByOthers(_ path: String, source: String, output: inout CommandLineTool.Output) {
+        guard path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o004 != 0 else { return }
+        let name = Shown.name(path)
+        output.standardError += "glance: warning: \(name) (\(source)) can be read by every user of this machine (mode \(String(mode & 0o777, radix: 8))); an APNs key sends pushes for your whole team: chmod 600 \(name)\n"
     }
 
     /// A Key ID or Team ID: 10 characters, A-Z and 0-9.
@@ -162,10 +188,72 @@ enum APNsOptions {
     }
 }
 
+/// Where `glance push` and `glance channels` take a setting from: the flag, else its `GLANCE_APNS_*` variable, else
+/// the `push` section of `.glance.json` (`--config FILE`, else the first found from the current folder upwards,
+/// else from `--project`'s folder upwards). Messages name where a value came from.
+struct APNsProfile {
+    let arguments: Arguments
+    let environment: [String: String]
+    /// The `push` section, and the configuration file as shown.
+    let file: (settings: Configuration.PushSettings, name: String)?
+
+    /// The variable and the configuration key of each flag.
+    static let sources: [String: (variable: String, key: Configuration.PushSettings.Key)] = [
+        "--bundle-id": ("GLANCE_APNS_BUNDLE_ID", .bundleID), "--host": ("GLANCE_APNS_HOST", .host),
+        "--key-file": ("GLANCE_APNS_KEY_FILE", .keyFile), "--key-id": ("GLANCE_APNS_KEY_ID", .keyID), "--team-id": ("GLANCE_APNS_TEAM_ID", .teamID),
+    ]
+
+    /// - Throws: `CLIError` for a configuration file that cannot be read or is not valid.
+    init(_ arguments: Arguments, environment: [String: String]) throws {
+        self.arguments = arguments
+        self.environment = environment
+        let reporters = ReporterKind.allCases.map(\.rawValue)
+        // --config, else the .glance.json of where the command runs (a team's profile), else the project's.
+        let explicit = arguments.option("--config")
+            ?? ConfigurationFile.find(from: FileManager.default.currentDirectoryPath + "/.")
+            ?? arguments.option("--project").flatMap(ConfigurationFile.find(from:))
+        let configuration: Configuration
+        do {
+            configuration = try explicit.map { try ConfigurationFile.load(explicit: $0, lintPath: ".", parser: ConfigurationParser(reporters: reporters)) }
+                ?? Configuration()
+        } catch let error as ConfigurationError {
+            throw CLIError.failure(error.description)
+        }
+        file = configuration.push.map { ($0, configuration.file ?? Configuration.fileName) }
+    }
+
+    /// The flag's value, else the variable's (when not empty), else the configuration's.
+    func value(_ flag: String) -> (value: String, source: String)? {
+        if let given = arguments.option(flag) { return (given, flag) }
+        guard let source = Self.sources[flag] else { return nil }
+        if let set = environment[source.variable], !set.isEmpty { return (set, source.variable) }
+        if let file, let configured = file.settings.values[source.key] { return (configured, "\(file.name): push.\(source.key.rawValue)") }
+        return nil
+    }
+
+    /// `--sandbox` or `--production`, else `GLANCE_APNS_ENVIRONMENT`, else the configuration's `environment`, else
+    /// the sandbox.
+    func apnsEnvironment(command: String) throws -> APNsEnvironment {
+        if arguments.flag("--sandbox") && arguments.flag("--production") {
+            throw CLIError.usage("give --sandbox or --production, not both", command: command)
+        }
+        if arguments.flag("--production") { return .production }
+        if arguments.flag("--sandbox") { return .sandbox }
+        if let set = environment["GLANCE_APNS_ENVIRONMENT"], !set.isEmpty {
+            guard let environment = APNsEnvironment(rawValue: set) else {
+                throw CLIError.failure("GLANCE_APNS_ENVIRONMENT: \(Shown.quoted(set)) is not 'sandbox' or 'production'")
+            }
+            return environment
+        }
+        return file?.settings.values[.environment].flatMap(APNsEnvironment.init(rawValue:)) ?? .sandbox
+    }
+}
+
 extension CommandLineTool {
     /// The provider tokens of a run, from the credentials and the token cache (not written with `--dry-run`).
-    func providerTokens(_ arguments: Arguments, command: String, output: inout Output) throws -> ProviderTokenSource {
-        let credentials = try APNsOptions.credentials(arguments, environment: pushContext.environment, command: command, output: &output)
+    func providerTokens(_ profile: APNsProfile, command: String, output: inout Output) throws -> ProviderTokenSource {
+        let arguments = profile.arguments
+        let credentials = try APNsOptions.credentials(profile, command: command, output: &output)
         let folder: String?
         do { folder = try ProviderTokenStore.defaultFolder(environment: pushContext.environment) } catch let error as PushInputError {
             // The push can still be sent; only the token is not kept.

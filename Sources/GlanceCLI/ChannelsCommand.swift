@@ -39,11 +39,13 @@ extension CommandLineTool {
         }
         let storage = APNsRequests.StoragePolicy(rawValue: try arguments.choice("--storage", APNsRequests.StoragePolicy.allCases.map(\.rawValue),
                                                                                 default: "no-storage", command: command))!
-        let environment = try APNsOptions.environment(arguments, command: command)
-        let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: .channels)
+        let profile = try APNsProfile(arguments, environment: pushContext.environment)
+        let environment = try profile.apnsEnvironment(command: command)
+        let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: .channels)
         let retry = try APNsOptions.retryPolicy(arguments)
+        let transportOptions = try APNsOptions.transportOptions(arguments)
         let requestID = try APNsOptions.requestID(arguments, "--request-id")
-        let bundleID = try APNsOptions.bundleID(arguments, project: try loadProject(arguments, command: command), push: nil, command: command)
+        let bundleID = try APNsOptions.bundleID(profile, project: try loadProject(arguments, command: command), push: nil, command: command)
 
         let request: HTTPRequest
         switch subcommand {
@@ -53,12 +55,12 @@ extension CommandLineTool {
         default: request = APNsRequests.deleteChannel(channelID!, bundleID: bundleID, requestID: requestID, endpoint: endpoint)
         }
 
-        let tokens = try providerTokens(arguments, command: command, output: &output)
+        let tokens = try providerTokens(profile, command: command, output: &output)
         if arguments.flag("--dry-run") {
             output.standardOutput += PushReporter.request(request, authorization: try redactedAuthorization(tokens))
             return
         }
-        let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
+        let client = APNsClient(transport: pushContext.makeTransport(transportOptions), tokens: tokens, retry: retry, time: pushContext.time)
         // Reading is repeated freely; creating or deleting a channel is not: after a 5xx or no answer it may have
         // happened already (a second create makes a second channel).
         let resend: ResendPolicy = ["list", "read"].contains(subcommand) ? .reading : .once

@@ -105,15 +105,21 @@ public struct CommandLineTool {
     }
 
     /// One line on standard error when the folder's Xcode project is generated and not there: which generator
-    /// to run, and how many rules could not run without it. Nil for other folders (an Xcode project, a Swift
-    /// package or a folder of Swift files).
+    /// to run, what was read from its manifests instead, and how many rules could not run without it. Nil for
+    /// other folders (an Xcode project, a Swift package or a folder of Swift files).
     static func generatedProjectNote(_ project: ProjectModel, rules: [any Rule.Type], path: String) -> String? {
         guard project.isLooseSources, !project.generators.isEmpty else { return nil }
         let root = Glance.displayRoot(for: path)
         let generators = project.generators.map { "\($0.name) generates it from \($0.evidence): run `\($0.command)`" }.joined(separator: "; ")
-        let notRun = rules.filter { !$0.description.requires.isSubset(of: project.knownFacts) }.count
-        let skipped = notRun == 0 ? "" : " (\(notRun) rule\(notRun == 1 ? "" : "s") that need\(notRun == 1 ? "s" : "") it did not run; --explain-skips lists them)"
-        return "glance: note: no .xcodeproj in \(root.isEmpty ? "." : root); \(generators), then lint again for a full check\(skipped)\n"
+        let known = project.knownFacts
+        let notRun = rules.filter { !$0.description.requires.isSubset(of: known) }
+        let needed = notRun.reduce(ProjectFacts()) { $0.union($1.description.requires) }.subtracting(known)
+        let count = "\(notRun.count) rule\(notRun.count == 1 ? "" : "s") that need\(notRun.count == 1 ? "s" : "")"
+        var parts: [String] = []
+        if !known.isEmpty { parts.append("\(known) read from the manifests") }
+        if !notRun.isEmpty { parts.append((known.isEmpty ? "\(count) it" : "\(count) \(needed)") + " did not run; --explain-skips lists them") }
+        let details = parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))"
+        return "glance: note: no .xcodeproj in \(root.isEmpty ? "." : root); \(generators), then lint again for a full check\(details)\n"
     }
 
     // MARK: surfaces

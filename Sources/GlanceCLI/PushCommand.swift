@@ -16,8 +16,8 @@ import GlanceSurfaces
 extension CommandLineTool {
     static let pushOptions: Set<String> = APNsOptions.options.union([
         "--token", "--tokens", "--channel", "--attributes", "--headers", "--priority", "--expiration", "--collapse-id",
-        "--apns-id", "--request-id", "--concurrency", "--reporter",
-    ])
+        "--apns-id", "--request-id", "--concurrency", "--connections", "--reporter", "--log",
+    ]).union(PushBodies.flagOptions)
 
     /// The most bytes of a push body `glance push` reads (APNs takes 4096, 5120 on broadcast; more is refused).
     static let pushBodyLimit = 1 << 20
@@ -26,9 +26,7 @@ extension CommandLineTool {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += PushHelp.push; return }
         let arguments = try Arguments(raw, spec: .init(flags: APNsOptions.flags.union(["--force", "--resend-unanswered"]), options: Self.pushOptions), command: "push")
         try APNsOptions.refuseCertificates(arguments)
-        guard let bodyPath = arguments.positionals.first else {
-            throw CLIError.usage("give the JSON body to send (a file, or - for standard input)", command: "push")
-        }
+        let bodyPath = arguments.positionals.first
         let given = ["--token", "--tokens", "--channel"].filter { arguments.option($0) != nil }
         guard given.count == 1 else {
             throw CLIError.usage(given.isEmpty ? "give where to send: --token HEX, --tokens FILE or --channel ID"
@@ -38,20 +36,33 @@ extension CommandLineTool {
         let broadcast = arguments.option("--channel") != nil
         let api: APNsAPI = broadcast ? .broadcast : .device
         let reporter = try arguments.choice("--reporter", ["text", "json"], default: "text", command: "push")
-        let environment = try APNsOptions.environment(arguments, command: "push")
-        let endpoint = try APNsOptions.endpoint(arguments, environment: environment, api: api)
+        let profile = try APNsProfile(arguments, environment: pushContext.environment)
+        let environment = try profile.apnsEnvironment(command: "push")
+        let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
         var options = try pushOptions(arguments, broadcast: broadcast, output: &output)
-        let concurrency = try integer(arguments, "--concurrency", in: 1...100, default: 8)
+        let transportOptions = try APNsOptions.transportOptions(arguments)
+        // By default as many pushes in flight as the server allows on each connection (SETTINGS_MAX_CONCURRENT_STREAMS).
+        let concurrency = try integer(arguments, "--concurrency", in: 1...10_000,
+                                      default: transportOptions.connections * TransportOptions.maximumStreamsPerConnection)
 
-        // The body (never a key, whatever the flags), the app's types and the bundle identifier.
-        let body = try readInput { try PayloadDocument.read(path: $0, maximumBytes: Self.pushBodyLimit) }(bodyPath)
-        if let material = Shown.keyMaterial(String(decoding: body.data, as: UTF8.self)), material.contains("PEM") {
-            throw CLIError.failure("\(body.name): holds \(material), not a push body; Glance never sends or prints a key (the body is the JSON file, the key goes to --key-file)")
+        // The bodies (never a key, whatever the flags): the BODY file, or the body flags, and the tokens' own.
+        let file = try bodyPath.map { path -> PayloadDocument in
+            let body = try readInput { try PayloadDocument.read(path: $0, maximumBytes: Self.pushBodyLimit) }(path)
+            if let material = Shown.keyMaterial(String(decoding: body.data, as: UTF8.self)), material.contains("PEM") {
+                throw CLIError.failure("\(body.name): holds \(material), not a push body; Glance never sends or prints a key (the body is the JSON file, the key goes to --key-file)")
+            }
+            return body
         }
+        let targets = broadcast ? nil : try deviceTokens(arguments, output: &output)
         let project = try loadProject(arguments, command: "push")
+        let onlyType = project?.catalog.types.count == 1 ? project?.catalog.types.first?.name : nil
+        let bodies = try PushBodies(file: file, arguments: arguments, attributesType: arguments.option("--attributes") ?? onlyType,
+                                    tokenBodies: targets?.entries.compactMap { entry in entry.body.map { ($0, entry.place) } } ?? [],
+                                    tokenCount: targets?.entries.count ?? 1, now: pushContext.time.now())
+        let body = bodies.documents[0]
         try requireType(for: Push(body: body, broadcast: broadcast), catalog: project?.catalog, arguments: arguments)
-        let bundleID = try APNsOptions.bundleID(arguments, project: project, push: Push(body: body, broadcast: broadcast), command: "push")
+        let bundleID = try APNsOptions.bundleID(profile, project: project, push: Push(body: body, broadcast: broadcast), command: "push")
         let fileHeaders = try arguments.option("--headers").map { try readInput { try APNsHeaders.read(path: $0) }($0) }
         options.extraHeaders = try headersToSend(fileHeaders, overriddenBy: options, output: &output)
         // Defaults where neither a flag nor --headers sets the header: priority 10 (what APNs assumes), and an
@@ -60,33 +71,45 @@ extension CommandLineTool {
         if options.expiration == nil && !options.extraHeaders.contains(where: { $0.name == "apns-expiration" }) {
             options.expiration = broadcast ? 0 : Int(pushContext.time.now().timeIntervalSince1970) + 3600
         }
-        let requests = try pushRequests(arguments, body: body, bundleID: bundleID, options: options, endpoint: endpoint, output: &output)
+        let requests = try pushRequests(arguments, tokens: targets?.entries.map(\.token), bodies: bodies, bundleID: bundleID, options: options,
+                                        endpoint: endpoint)
 
-        // The check: the body and the headers as they will be sent, against the app's types with --project.
-        let push = Push(body: body, headers: checkedHeaders(requests[0], file: fileHeaders, arguments: arguments), broadcast: broadcast)
-        try check(push, project: project, arguments: arguments, output: &output)
+        // The check: each body as it will be sent (with the headers, once), against the app's types with --project.
+        let headers = checkedHeaders(requests[0], file: fileHeaders, bundleSource: profile.value("--bundle-id")?.source ?? "--project")
+        let pushes = bodies.documents.enumerated().map { index, document in Push(body: document, headers: index == 0 ? headers : nil, broadcast: broadcast) }
+        try check(pushes, project: project, arguments: arguments, output: &output)
+        let push = pushes[0]
 
         // Credentials, then send (or print).
-        let tokens = try providerTokens(arguments, command: "push", output: &output)
+        let tokens = try providerTokens(profile, command: "push", output: &output)
         if arguments.flag("--dry-run") {
             let authorization = try redactedAuthorization(tokens)
             output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
             return
         }
+        // Opened only now, when the pushes are about to go: a run stopped by its checks or --dry-run writes no file.
+        let log = try pushLog(arguments)
         let resend = ResendPolicy(afterServerError: true, afterNoAnswer: arguments.flag("--resend-unanswered"))
-        if resend.afterNoAnswer, push.event == "start" || push.aps?["alert"] != nil {
+        if resend.afterNoAnswer, let push = pushes.first(where: { $0.event == "start" || $0.aps?["alert"] != nil }) {
             output.standardError += "glance: warning: --resend-unanswered: this push \(push.event == "start" ? "starts an activity" : "has an alert"); one that arrived and is sent again \(push.event == "start" ? "starts a second activity" : "alerts twice")\n"
         }
         flush(&output)
-        let client = APNsClient(transport: pushContext.makeTransport(), tokens: tokens, retry: retry, time: pushContext.time)
-        let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: reporter == "text" && requests.count > 1,
-                                    stream: pushContext.stream)
+        let transport = pushContext.makeTransport(transportOptions)
+        let client = APNsClient(transport: transport, tokens: tokens, retry: retry, time: pushContext.time)
+        // A text batch ends with its counts and the tokens to drop; JSON always with a summary object.
+        var summary: (@Sendable (PushReporter.Summary) -> String)?
+        if reporter == "json" {
+            summary = { @Sendable counts in PushReporter.jsonSummary(counts, connections: transport.connectionsOpened) }
+        } else if requests.count > 1 {
+            summary = { @Sendable counts in PushReporter.summary(counts) }
+        }
+        let progress = PushProgress(requests: requests, api: api, json: reporter == "json", summary: summary, stream: pushContext.stream, log: log)
         let (batch, warnings) = Interrupts.handling({ progress.interrupt(signal: $0) }) {
             waitFor { (await client.sendAll(requests, concurrency: concurrency, resend: resend, observer: progress.observer), await tokens.warnings) }
         }
         for warning in warnings { output.standardError += "glance: warning: \(Shown.escaped(warning))\n" }
         output.standardOutput += progress.finish()
-        if reporter == "text" && requests.count > 1 { output.standardOutput += PushReporter.summary(batch.exchanges) }
+        if let summary { output.standardOutput += summary(PushReporter.Summary(batch.exchanges)) }
         if let stop = batch.stop { output.standardError += "glance: \(stop.byAPNs ? "note" : "error"): \(Shown.escaped(stop.reason))\n" }
         let exchanges = batch.exchanges
         let answered = exchanges.compactMap(\.answer)
@@ -130,37 +153,51 @@ extension CommandLineTool {
         }
     }
 
-    /// The requests: one broadcast to `--channel`, or one device push per token.
-    private func pushRequests(_ arguments: Arguments, body: PayloadDocument, bundleID: String, options: APNsRequests.Options,
-                              endpoint: APNsEndpoint, output: inout Output) throws -> [HTTPRequest] {
-        if let channel = arguments.option("--channel") {
+    /// The requests: one broadcast to `--channel`, or one device push per token, each with its body.
+    private func pushRequests(_ arguments: Arguments, tokens: [String]?, bodies: PushBodies, bundleID: String, options: APNsRequests.Options,
+                              endpoint: APNsEndpoint) throws -> [HTTPRequest] {
+        guard let tokens else {
+            let channel = arguments.option("--channel")!
             guard APNsRequests.isChannelID(channel) else {
                 throw CLIError.failure("--channel: \(Shown.quoted(channel)) is not a channel id (base64, as 'glance channels create' prints it)")
             }
-            return [APNsRequests.broadcast(channelID: channel, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint)]
+            return [APNsRequests.broadcast(channelID: channel, bundleID: bundleID, body: bodies.documents[0].data, options: options, endpoint: endpoint)]
         }
-        let tokens = try deviceTokens(arguments, output: &output)
         if tokens.count > 1 && options.requestID != nil {
             throw CLIError.usage("--apns-id names one push; leave it out with --tokens (APNs makes one per push)", command: "push")
         }
-        return tokens.map { APNsRequests.device(token: $0, bundleID: bundleID, body: body.data, options: options, endpoint: endpoint) }
+        // One request made in full; the others are copies with their own path and body, so they share its headers
+        // (50,000 tokens are then 50,000 URLs, not 50,000 sets of headers).
+        let first = APNsRequests.device(token: tokens[0], bundleID: bundleID, body: bodies.documents[bodies.bodyOf[0]].data, options: options, endpoint: endpoint)
+        return tokens.indices.map { index in
+            var request = first
+            request.url = endpoint.url(path: "/3/device/" + tokens[index])
+            request.body = bodies.documents[bodies.bodyOf[index]].data
+            return request
+        }
     }
 
-    /// `glance payload check` on the push as it will be sent: findings go to standard error; errors stop the run
+    /// `glance payload check` on each push as it will be sent: findings go to standard error; errors stop the run
     /// unless `--force`. So does a broadcast that would start an activity (which a broadcast cannot).
-    private func check(_ push: Push, project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, arguments: Arguments, output: inout Output) throws {
-        let result = PayloadChecker().check(push, catalog: project?.catalog, attributes: arguments.option("--attributes"), now: pushContext.time.now())
-        output.standardError += Self.findings(result)
-        let errors = result.violations.filter { $0.severity == .error }.count
+    private func check(_ pushes: [Push], project: (model: SurfaceModel, catalog: ActivityTypeCatalog)?, arguments: Arguments, output: inout Output) throws {
+        var errors = 0, failing: [String] = []
+        for push in pushes {
+            let result = PayloadChecker().check(push, catalog: project?.catalog, attributes: arguments.option("--attributes"), now: pushContext.time.now())
+            output.standardError += Self.findings(result)
+            let count = result.violations.filter { $0.severity == .error }.count
+            errors += count
+            if count > 0 { failing.append(push.body.name.flagPlace ?? push.body.name) }
+        }
         let force = arguments.flag("--force")
         if errors > 0 {
             let count = errors == 1 ? "1 error" : "\(errors) errors"
             guard force else {
-                throw CLIError.failure("\(push.body.name): not sent: the push has \(count) (above); fix \(errors == 1 ? "it" : "them"), or send anyway with --force")
+                let what = pushes.count == 1 ? "the push has \(count)" : failing.count == 1 ? "its body has \(count)" : "\(failing.count) bodies have \(count)"
+                throw CLIError.failure("\(failing[0]): not sent: \(what) (above); fix \(errors == 1 ? "it" : "them"), or send anyway with --force")
             }
             output.standardError += "glance: warning: sending despite \(count) (--force)\n"
         }
-        if push.broadcast, push.event == "start", !force {
+        if let push = pushes.first(where: { $0.broadcast && $0.event == "start" }), !force {
             throw CLIError.failure("\(push.body.name): not sent: a broadcast cannot start a Live Activity (event 'start'); start it with push-to-start tokens (--token) and \"input-push-channel\" in the body")
         }
     }
@@ -271,8 +308,10 @@ extension CommandLineTool {
     /// The headers `glance payload check` sees: those of the first request (without `authorization`). A header
     /// from `--headers` keeps its file and line; one a flag set (or its default) is placed at the flag
     /// (`--bundle-id` or `--project` for apns-topic), and repeated headers of the file stay repeated.
-    private func checkedHeaders(_ request: HTTPRequest, file: APNsHeaders?, arguments: Arguments) -> APNsHeaders {
-        let flags = ["apns-topic": arguments.option("--bundle-id") != nil ? "--bundle-id" : "--project", "apns-priority": "--priority",
+    /// - Parameter bundleSource: where the bundle identifier came from (`--bundle-id`, a variable, the configuration
+    ///   file, `--project`).
+    private func checkedHeaders(_ request: HTTPRequest, file: APNsHeaders?, bundleSource: String) -> APNsHeaders {
+        let flags = ["apns-topic": bundleSource, "apns-priority": "--priority",
                      "apns-expiration": "--expiration", "apns-collapse-id": "--collapse-id", "apns-id": "--apns-id",
                      "apns-request-id": "--request-id", "apns-channel-id": "--channel", "apns-push-type": "glance push"]
         var fields: [APNsHeaders.Field] = []
@@ -290,14 +329,19 @@ extension CommandLineTool {
         return APNsHeaders(name: file?.name ?? String.flagPlace("glance push"), fields: fields)
     }
 
+    /// The tokens of a run, each with the body its line gave and that line's place (`tokens.txt:12`).
+    struct TokenEntries {
+        var entries: [(token: String, body: String?, place: String)]
+    }
+
     /// `--token HEX`, or the tokens of `--tokens FILE` (a repeated token is sent once, with one warning).
-    private func deviceTokens(_ arguments: Arguments, output: inout Output) throws -> [String] {
+    private func deviceTokens(_ arguments: Arguments, output: inout Output) throws -> TokenEntries {
         if let text = arguments.option("--token") {
             if let problem = APNsRequests.tokenProblem(text) {
                 let shown = text.count > 40 ? "the token" : Shown.quoted(text)
                 throw CLIError.failure("--token: \(shown) \(problem); give the token as the app received it, in hexadecimal")
             }
-            return [APNsRequests.normalizedToken(text)!]
+            return TokenEntries(entries: [(APNsRequests.normalizedToken(text)!, nil, "--token")])
         }
         let path = arguments.option("--tokens")!
         let list: TokenList
@@ -311,7 +355,15 @@ extension CommandLineTool {
             let more = list.repeatedLines.count > 3 ? " and \(list.repeatedLines.count - 3) more" : ""
             output.standardError += "glance: warning: \(name): \(list.repeatedLines.count) lines repeat a token listed before (lines \(shown)\(more)); each token is sent once\n"
         }
-        return list.tokens
+        return TokenEntries(entries: list.tokens.indices.map { (list.tokens[$0], list.bodies[$0], "\(name):\(list.lines[$0])") })
+    }
+
+    /// `--log FILE`: opened to append before anything is sent.
+    private func pushLog(_ arguments: Arguments) throws -> PushLog? {
+        guard let path = arguments.option("--log") else { return nil }
+        do { return try PushLog(path: HomePath.expanding(path, home: pushContext.environment["HOME"]) ?? path, time: pushContext.time) } catch let error as PushInputError {
+            throw CLIError.failure(error.description)
+        }
     }
 
     func integer(_ arguments: Arguments, _ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {

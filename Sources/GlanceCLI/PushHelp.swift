@@ -4,31 +4,55 @@ enum PushHelp {
         OVERVIEW: Send a Live Activity push to APNs: checked first like 'glance payload check' (against the app's
         types with --project), then sent over HTTP/2 with a provider token, every answer explained.
 
-        USAGE: glance push BODY --token HEX | --tokens FILE | --channel ID
+        USAGE: glance push [BODY | --event start|update|end [--content-state JSON] [--alert-title TEXT]
+                                  [--alert-body TEXT] [--stale-date DATE] [--dismissal-date DATE]
+                                  [--activity-attributes JSON]]
+                           --token HEX | --tokens FILE | --channel ID
                            [--key-file FILE] [--key-id KEY] [--team-id TEAM] [--bundle-id ID | --project PATH]
-                           [--sandbox | --production] [--host HOST[:PORT]] [--priority 5|10] [--expiration SECONDS]
-                           [--collapse-id ID] [--apns-id UUID | --request-id UUID] [--headers FILE] [--attributes TYPE]
-                           [--concurrency N] [--retries N] [--resend-unanswered] [--force] [--dry-run]
-                           [--reporter text|json]
+                           [--sandbox | --production] [--host HOST[:PORT]] [--config FILE] [--priority 5|10]
+                           [--expiration SECONDS] [--collapse-id ID] [--apns-id UUID | --request-id UUID]
+                           [--headers FILE] [--attributes TYPE] [--connections N] [--concurrency N] [--timeout SECONDS]
+                           [--retries N] [--resend-unanswered] [--force] [--dry-run] [--reporter text|json] [--log FILE]
 
         ARGUMENTS:
-          BODY                   The JSON body ({"aps": {...}}): a file, <(…), or - for standard input.
+          BODY                   The JSON body ({"aps": {...}}): a file, <(…), or - for standard input. Or build
+                                 it with the body flags, or give each token its own in --tokens.
+
+        BODY FLAGS (instead of BODY; checked against the app's types like a file):
+          --event <event>        start, update or end; "timestamp" is now.
+          --content-state <json> The ContentState as JSON (needed for start and update).
+          --alert-title <text>, --alert-body <text>
+                                 An alert.
+          --stale-date <date>, --dismissal-date <date>
+                                 UNIX seconds, or ISO 8601 (2026-12-01T18:30:00Z).
+          --activity-attributes <json>
+                                 For start: the attributes' values; attributes-type is --attributes (or the
+                                 project's only ActivityAttributes type).
 
         WHERE TO:
           --token <hex>          An activity's push token (Activity.pushTokenUpdates) or a push-to-start token
                                  (Activity<…>.pushToStartTokenUpdates).
           --tokens <file>        Tokens, one per line (a file, <(…), or - for standard input): the same body to
-                                 each, over one connection; each line printed as its answer comes, then a summary
-                                 and the tokens to drop. A token is ASCII hexadecimal, at most 400 digits.
+                                 each; each line printed as its answer comes, then a summary and the tokens to
+                                 drop. A token is ASCII hexadecimal, at most 400 digits. A line may give the
+                                 token's own body: TOKEN<TAB>JSON (content-state, put into BODY or the body
+                                 flags' body, or a whole body with "aps"), or {"token": "…", "body": {…}} (JSON
+                                 Lines); each body is checked.
           --channel <id>         A broadcast channel (iOS 18): POST /4/broadcasts/apps/<bundle id>.
 
         CREDENTIALS (token-based authentication; certificates cannot send Live Activity pushes):
           --key-file <file>      The APNs key's path, AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE); <(…) or -
-                                 for a key held elsewhere (never the key's contents in the variable).
+                                 for a key held elsewhere (never the key's contents in the variable). A key file
+                                 other users can read gets a warning.
           --key-id <id>          Its 10-character Key ID (or GLANCE_APNS_KEY_ID; default: from the file name).
           --team-id <id>         The 10-character Team ID (or GLANCE_APNS_TEAM_ID).
                                  The provider token is reused for 50 minutes, cached per team and key in
                                  GLANCE_APNS_TOKEN_CACHE (default ~/.cache/glance/apns-tokens), mode 0600.
+
+        PROFILE: --bundle-id, --host, --key-file, --key-id, --team-id and the environment come from the flag, else
+        GLANCE_APNS_BUNDLE_ID, _HOST, _KEY_FILE, _KEY_ID, _TEAM_ID, _ENVIRONMENT (sandbox|production), else the "push"
+        section of .glance.json ({"bundle_id", "environment", "host", "key_file", "key_id", "team_id"}; --config FILE,
+        or the first .glance.json from the current folder upwards, else from --project's; key_file relative to it).
 
         OPTIONS:
           --bundle-id <id>       The app's bundle identifier; apns-topic is <id>.push-type.liveactivity.
@@ -47,18 +71,28 @@ enum PushHelp {
           --headers <file>       More headers, 'name: value' lines or a JSON object, as for 'glance payload check';
                                  the flags above win. Refused: pseudo-headers, authorization, host,
                                  content-length and connection headers; values with CR, LF or NUL.
-          --concurrency <n>      Pushes in flight at once with --tokens (default 8).
+          --connections <n>      At most this many HTTP/2 connections (1 to 16, default 1); another opens when the
+                                 others are full or going away.
+          --concurrency <n>      At most this many pushes in flight in all (default: as many as the server allows,
+                                 SETTINGS_MAX_CONCURRENT_STREAMS, up to 500 a connection; one on a new connection
+                                 until its first answer).
+          --timeout <s>          Seconds without an answer before a push is "no answer" (default 30).
           --retries <n>          Retries of 429 and 5xx answers, with backoff, honoring Retry-After (default 3).
           --resend-unanswered    Send a push again (over a new connection) when no answer came: its connection
                                  closed, or it timed out while the host answered others. It may have arrived:
                                  a repeated update is harmless, a repeated alert or push-to-start is not.
           --force                Send even when the check finds errors.
           --dry-run              Print the requests (the provider token redacted) and send nothing.
-          --reporter <name>      text (default) or json (one object per push, one per line).
+          --reporter <name>      text (default) or json (one object per push, one per line, then {"summary": …}).
+          --log <file>           Append one JSON line per push: time, token, apnsId, status, reason, result.
+          --config <file>        The .glance.json to take the push section from.
 
         Lines say what is known: APNs' answer; "no answer — may have arrived" (the connection closed or timed out
-        with the push in flight); "not sent". A batch stops when APNs refuses the credentials, when the first push
-        gets no answer, or when two connections in a row break without an answer. Ctrl-C prints what is known.
+        with the push in flight); "not sent". A push the server did not process (above its GOAWAY's last stream,
+        or refused) is sent again on another connection at once, without --resend-unanswered. A batch stops when
+        APNs refuses the credentials, when the first push gets no answer or its connection cannot be made, or when
+        two connections in a row break without an answer. A server that does not speak HTTP/2 is refused before
+        anything is sent. Ctrl-C prints what is known.
 
         EXIT CODES: 0 every push accepted, 1 APNs refused at least one (every other was answered), 2 the run
         failed: nothing could be sent (bad flags, key or body, a push with errors, no connection) or a push got
@@ -91,6 +125,8 @@ enum PushHelp {
           --host <host[:port]>   Instead of api-manage-broadcast(.sandbox).push.apple.com:2195/2196.
           --request-id <uuid>    apns-request-id.
           --retries <n>          Retries of 429 and 5xx answers (default 3).
+          --timeout <s>          Seconds without an answer (default 30).
+          --config <file>        The .glance.json to take the push section from (see 'glance push --help').
           --format <format>      text (default) or json.
           --dry-run              Print the request and send nothing.
 

@@ -9,10 +9,15 @@ final class PushProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let api: APNsAPI
     private let json: Bool
-    private let summary: Bool
+    /// The summary printed after the lines on an interruption, if any.
+    private let summary: (@Sendable (PushReporter.Summary) -> String)?
     private let stream: LiveOutput?
+    private let log: PushLog?
     private let requests: [HTTPRequest]
-    private var results: [APNsExchange?]
+    /// Results not printed yet, by index (a batch of 50,000 keeps only those waiting for an earlier one).
+    private var results: [Int: APNsExchange] = [:]
+    /// The counts of the results printed.
+    private var counts = PushReporter.Summary()
     /// Requests sent (or being sent) that have no result yet, or had one.
     private var started: Set<Int> = []
     /// The next push to print.
@@ -24,14 +29,16 @@ final class PushProgress: @unchecked Sendable {
 
     /// - Parameters:
     ///   - json: one JSON object per push instead of text lines.
-    ///   - summary: on an interruption, print the summary after the lines (as the end of a text batch does).
-    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: Bool, stream: LiveOutput?) {
+    ///   - summary: on an interruption, the summary to print after the lines (as the end of the batch does).
+    ///   - log: where each result is appended as it comes (`--log`).
+    init(requests: [HTTPRequest], api: APNsAPI, json: Bool, summary: (@Sendable (PushReporter.Summary) -> String)?, stream: LiveOutput?,
+         log: PushLog? = nil) {
+        self.log = log
         self.requests = requests
         self.api = api
         self.json = json
         self.summary = summary
         self.stream = stream
-        results = Array(repeating: nil, count: requests.count)
     }
 
     /// What `APNsClient.sendAll` reports to.
@@ -56,11 +63,13 @@ final class PushProgress: @unchecked Sendable {
     private func finished(_ index: Int, _ exchange: APNsExchange) {
         lock.lock()
         defer { lock.unlock() }
-        results[index] = exchange
         guard !closed else { return }
+        log?.write(exchange)
+        results[index] = exchange
         var text = ""
-        while printed < results.count, let result = results[printed] {
+        while printed < requests.count, let result = results.removeValue(forKey: printed) {
             text += render(result)
+            counts.add(result)
             printed += 1
         }
         emit(text)
@@ -88,13 +97,12 @@ final class PushProgress: @unchecked Sendable {
         defer { lock.unlock() }
         guard !closed else { return }
         closed = true
-        var all: [APNsExchange] = []
         var text = ""
         var waiting = 0, unsent = 0
-        for index in results.indices {
+        for index in printed..<requests.count {
             if let result = results[index] {
-                all.append(result)
-                if index >= printed { text += render(result) }
+                counts.add(result)
+                text += render(result)
                 continue
             }
             let request = requests[index]
@@ -107,10 +115,11 @@ final class PushProgress: @unchecked Sendable {
                 unsent += 1
                 exchange = APNsExchange(request: request, result: .notSent("interrupted (\(Interrupts.name(signal)))"), attempts: 0, waits: [], notes: [])
             }
-            all.append(exchange)
+            counts.add(exchange)
+            log?.write(exchange)
             text += render(exchange)
         }
-        if summary { text += PushReporter.summary(all) }
+        if let summary { text += summary(counts) }
         let waited = waiting == 1 ? "1 push was waiting for an answer (it may have arrived)" : "\(waiting) pushes were waiting for an answer (they may have arrived)"
         let note = "glance: error: interrupted (\(Interrupts.name(signal))): \(waited), \(unsent) not sent\n"
         if let stream {

@@ -17,7 +17,29 @@ public struct Configuration: Sendable, Equatable {
         case baseline
         case reporter
         case strict
+        case push
     }
+
+    /// The `push` section: what `glance push` and `glance channels` take when neither a flag nor a `GLANCE_APNS_*`
+    /// variable gives it. Never key material: `key_file` is a path.
+    public struct PushSettings: Sendable, Equatable {
+        public enum Key: String, CaseIterable, Sendable {
+            case bundleID = "bundle_id"
+            case environment
+            case host
+            case keyFile = "key_file"
+            case keyID = "key_id"
+            case teamID = "team_id"
+        }
+
+        /// By key; `key_file` made absolute against the configuration's folder.
+        public var values: [Key: String] = [:]
+
+        public init(values: [Key: String] = [:]) { self.values = values }
+    }
+
+    /// The `push` section, if the file has one.
+    public var push: PushSettings?
 
     /// The file name looked for in PATH's folder and every folder above it.
     public static let fileName = ".glance.json"
@@ -57,12 +79,13 @@ public struct Configuration: Sendable, Equatable {
         return folder! + "/" + baseline
     }
 
-    /// The text `glance init` writes: every key at its default value, in `Key` order.
+    /// The text `glance init` writes: every key of linting at its default value, in `Key` order (`push`, which
+    /// names a key file and a team, is not a default to write).
     public static let initialFileText: String = {
         let values: [Key: String] = [
             .disabledRules: "[]", .optInRules: "[]", .onlyRules: "[]", .severity: "{}", .included: "[]", .excluded: "[]",
             .excludedByRule: "{}", .baseline: "null", .reporter: "\"xcode\"", .strict: "false",
         ]
-        return "{\n" + Key.allCases.map { "  \"\($0.rawValue)\": \(values[$0]!)" }.joined(separator: ",\n") + "\n}\n"
+        return "{\n" + Key.allCases.filter { $0 != .push }.map { "  \"\($0.rawValue)\": \(values[$0]!)" }.joined(separator: ",\n") + "\n}\n"
     }()
 }

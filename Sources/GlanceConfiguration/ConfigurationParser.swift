@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceProject
 import GlanceRules
 import GlanceSurfaces
@@ -67,6 +68,8 @@ public struct ConfigurationParser: Sendable {
             case .strict:
                 guard case .bool(let strict) = value else { throw fail("'strict' must be true or false, not \(value.kind)") }
                 configuration.strict = strict
+            case .push:
+                configuration.push = try push(value, folder: folder, fail)
             }
         }
         let globs = configuration.included + configuration.excluded + configuration.excludedByRule.keys.sorted().flatMap { configuration.excludedByRule[$0]! }
@@ -83,6 +86,34 @@ public struct ConfigurationParser: Sendable {
             throw fail("rule '\(both)' is in both disabled_rules and opt_in_rules")
         }
         return configuration
+    }
+
+    /// `"push": {"bundle_id": …, "environment": "sandbox" | "production", "host": …, "key_file": …, "key_id": …,
+    /// "team_id": …}`: strings; the values' own checks (a bundle identifier, a Key ID…) are `glance push`'s, which
+    /// names this file in its messages. A value that is key material is refused without being shown.
+    private func push(_ value: JSONValue, folder: String, _ fail: (String) -> ConfigurationError) throws -> Configuration.PushSettings {
+        guard case .object(let object) = value else { throw fail("'push' must be an object, not \(value.kind)") }
+        let keys = Configuration.PushSettings.Key.allCases.map(\.rawValue)
+        var settings = Configuration.PushSettings()
+        for (name, item) in object.sorted(by: { $0.key < $1.key }) {
+            guard let key = Configuration.PushSettings.Key(rawValue: name) else {
+                throw fail("push: unknown key '\(name)'\(Suggestion.hint(name, in: keys))")
+            }
+            guard case .string(let text) = item, !text.isEmpty else { throw fail("push.\(name) must be a non-empty string, not \(item.kind)") }
+            if let material = Shown.keyMaterial(text) {
+                throw fail("push.\(name) holds \(material), not a value to keep in a configuration file; give key_file the path of the .p8 file")
+            }
+            switch key {
+            case .environment:
+                guard ["sandbox", "production"].contains(text) else { throw fail("push.environment must be 'sandbox' or 'production', not \(Shown.quoted(text))") }
+                settings.values[key] = text
+            case .keyFile:
+                settings.values[key] = text.hasPrefix("/") || text.hasPrefix("~") ? text : folder + "/" + text
+            default:
+                settings.values[key] = text
+            }
+        }
+        return settings
     }
 
     private func strings(_ value: JSONValue, _ expectation: String, _ fail: (String) -> ConfigurationError) throws -> [String] {

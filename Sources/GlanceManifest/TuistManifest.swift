@@ -3,12 +3,15 @@ internal import SwiftParser
 import Foundation
 
 /// What Glance needs from a Tuist `Project.swift`, read with SwiftParser — never compiled or run: each
-/// target's name, product, platforms, source globs and the targets it depends on. Only literal forms are
+/// target's name, product, platforms, source globs, dependencies, bundle id, deployment targets, Info.plist,
+/// entitlements, resources and build settings, and the project's own settings. Only literal forms are
 /// understood, also through a top-level `let` that names them (`let widget = Target.target(…)`); a target
-/// built by helper code (`Project.app(…)`, `.featureTarget(…)`) or a computed argument is listed in
-/// `unreadable`, so callers can say which files were not placed.
+/// built by helper code (`Project.app(…)`, `.featureTarget(…)`) is listed in `unreadable`, and a target's
+/// computed arguments in its `computed`, so callers know what is not known.
+///
+/// Tuist's types: <https://docs.tuist.dev/en/references/project-description/structs/target>.
 public struct TuistManifest: Sendable, Equatable {
-    /// A `sources:` glob, relative to the manifest's folder, with the globs it excludes.
+    /// A `sources:` or `resources:` glob, relative to the manifest's folder, with the globs it excludes.
     public struct Glob: Sendable, Equatable {
         public let pattern: String
         public let excluding: [String]
@@ -31,6 +34,95 @@ public struct TuistManifest: Sendable, Equatable {
         }
     }
 
+    /// A property-list value written literally: Swift literals (`"a"`, `true`, `3`, `1.5`, `[…]`, `[…: …]`)
+    /// or Tuist's `Plist.Value` cases (`.string(…)`, `.boolean(…)`, `.integer(…)`, `.real(…)`, `.array(…)`,
+    /// `.dictionary(…)`).
+    public indirect enum PlistLiteral: Sendable, Equatable {
+        case string(String)
+        case boolean(Bool)
+        case integer(Int)
+        case real(Double)
+        case array([PlistLiteral])
+        case dictionary([String: PlistLiteral])
+    }
+
+    /// A target's `infoPlist:`.
+    public enum InfoPlist: Sendable, Equatable {
+        /// Absent, or `.default`: Tuist writes its default Info.plist for the product.
+        case `default`
+        /// `.extendingDefault(with: […])`: the default Info.plist, these keys replacing its own.
+        case extendingDefault([String: PlistLiteral])
+        /// `.dictionary([…])`: Tuist writes exactly these keys.
+        case dictionary([String: PlistLiteral])
+        /// `.file(path:)` or a string: a file, relative to the manifest's folder.
+        case file(String)
+        /// `.variable("$(NAME)")` or a string that starts with `$(`: `INFOPLIST_FILE` is set to it.
+        case variable(String)
+    }
+
+    /// A target's `entitlements:`.
+    public enum Entitlements: Sendable, Equatable {
+        /// `.file(path:)` or a string: a file, relative to the manifest's folder.
+        case file(String)
+        /// `.dictionary([…])`: Tuist writes exactly these entitlements.
+        case dictionary([String: PlistLiteral])
+        /// `.variable("$(NAME)")` or a string that starts with `$(`: `CODE_SIGN_ENTITLEMENTS` is set to it.
+        case variable(String)
+    }
+
+    /// A build setting's value: a string (`true`/`false` become `YES`/`NO`, as Tuist's `SettingValue` does),
+    /// or a list of strings.
+    public enum SettingLiteral: Sendable, Equatable {
+        case string(String)
+        case array([String])
+    }
+
+    /// `settings:` of a project or a target (`.settings(base:debug:release:…)`,
+    /// `.settings(base:configurations:…)`), as far as literal.
+    public struct Settings: Sendable, Equatable {
+        /// One `.debug(name:settings:xcconfig:)` or `.release(…)` configuration.
+        public struct Configuration: Sendable, Equatable {
+            public let name: String
+            /// A `.debug(…)` configuration (Tuist's debug variant), not a `.release(…)` one.
+            public let isDebug: Bool
+            public let settings: [String: SettingLiteral]
+            /// The `.xcconfig` file, relative to the manifest's folder.
+            public let xcconfig: String?
+
+            public init(name: String, isDebug: Bool, settings: [String: SettingLiteral] = [:], xcconfig: String? = nil) {
+                self.name = name
+                self.isDebug = isDebug
+                self.settings = settings
+                self.xcconfig = xcconfig
+            }
+        }
+
+        public let base: [String: SettingLiteral]
+        /// The configurations, in the order written; `.settings(base:debug:release:)` gives `Debug` and `Release`.
+        public let configurations: [Configuration]
+        /// `defaultSettings:` (`recommended`, `essential` or `none`), when given.
+        public let defaultSettings: String?
+        /// `defaultConfiguration:`, when given.
+        public let defaultConfiguration: String?
+
+        public init(base: [String: SettingLiteral] = [:], configurations: [Configuration] = [], defaultSettings: String? = nil,
+                    defaultConfiguration: String? = nil) {
+            self.base = base
+            self.configurations = configurations
+            self.defaultSettings = defaultSettings
+            self.defaultConfiguration = defaultConfiguration
+        }
+    }
+
+    /// An argument of a target that is written but not literal.
+    public enum Field: String, Sendable, Equatable, CaseIterable {
+        case product, destinations, sources, buildableFolders, dependencies
+        case bundleId, deploymentTargets, infoPlist, entitlements, resources, settings
+
+        /// Whether the argument's name is a plural (`sources are`, `infoPlist is`).
+        public var isPlural: Bool { ![.product, .bundleId, .infoPlist].contains(self) }
+    }
+
     public struct Target: Sendable, Equatable {
         public let name: String
         /// `productName:`, when given literally (the module name derives from it).
@@ -44,13 +136,75 @@ public struct TuistManifest: Sendable, Equatable {
         /// `buildableFolders:` paths (Xcode 16 synchronized folders): every file below them.
         public let buildableFolders: [String]
         public let dependencies: [Dependency]
+        /// Products of packages the target links (`.external(name:)`, `.package(product:)`), whose sources are
+        /// not read.
+        public let packageProducts: [String]
+        /// `bundleId:`, when literal.
+        public let bundleId: String?
+        /// `deploymentTargets:` (or Tuist 3's `deploymentTarget:`) by platform (`iOS`, `macOS`, `watchOS`,
+        /// `tvOS`, `visionOS`) → version.
+        public let deploymentTargets: [String: String]
+        /// `infoPlist:`; `.default` when absent (Tuist's default); nil when computed.
+        public let infoPlist: InfoPlist?
+        /// `entitlements:`; nil when absent or computed (`computed` tells which).
+        public let entitlements: Entitlements?
+        /// `resources:` globs (`.folderReference(path:)` as its path).
+        public let resources: [Glob]
+        /// `settings:`, when given and literal.
+        public let settings: Settings?
+        /// Arguments written but not literal, each with its expression as written (shortened, in backquotes):
+        /// what they set is not known.
+        public let computed: [Field: String]
+        /// Where the target's call is in the manifest: its first and last line (1-based) and first column.
+        public let line: Int
+        public let endLine: Int
+        public let column: Int
+
+        public init(name: String, productName: String? = nil, product: String?, platforms: [String], sources: [Glob] = [],
+                    buildableFolders: [String] = [], dependencies: [Dependency] = [], packageProducts: [String] = [], bundleId: String? = nil,
+                    deploymentTargets: [String: String] = [:], infoPlist: InfoPlist? = .default, entitlements: Entitlements? = nil,
+                    resources: [Glob] = [], settings: Settings? = nil, computed: [Field: String] = [:], line: Int = 1, endLine: Int = 1, column: Int = 1) {
+            self.name = name
+            self.productName = productName
+            self.product = product
+            self.platforms = platforms
+            self.sources = sources
+            self.buildableFolders = buildableFolders
+            self.dependencies = dependencies
+            self.packageProducts = packageProducts
+            self.bundleId = bundleId
+            self.deploymentTargets = deploymentTargets
+            self.infoPlist = infoPlist
+            self.entitlements = entitlements
+            self.resources = resources
+            self.settings = settings
+            self.computed = computed
+            self.line = line
+            self.endLine = endLine
+            self.column = column
+        }
+
+        /// Whether what the target builds, from what and with what, is all literal: its product, platforms,
+        /// files and dependencies (so its kind and what embeds it are known).
+        public var isLiteral: Bool {
+            product != nil && [Field.product, .destinations, .sources, .buildableFolders, .dependencies].allSatisfy { computed[$0] == nil }
+        }
     }
 
     /// The `Project(name:)`, when literal.
     public let name: String?
     public let targets: [Target]
-    /// Parts that are not literal and could not be read, each saying what.
+    /// The project's `settings:`, when given and literal.
+    public let settings: Settings?
+    /// The project's `settings:` as written (shortened, in backquotes) when they are not literal.
+    public let computedSettings: String?
+    /// What keeps targets from being read, each saying what: no literal `Project(…)`, `targets:` not an array
+    /// literal, a target built by helper code or named by a computed name. (A read target's computed arguments
+    /// are in its `computed`.)
     public let unreadable: [String]
+
+    /// Whether every target the manifest describes was read.
+    public var allTargetsRead: Bool { unreadable.isEmpty }
 
     /// Reads a manifest's text. The caller reads the file within Glance's limits and checks the text with
     /// `ParseGuard` first (see `LooseSources`).
@@ -58,215 +212,7 @@ public struct TuistManifest: Sendable, Equatable {
         let tree = Parser.parse(source: text)
         var reader = TuistReader(tree: tree)
         reader.read()
-        return TuistManifest(name: reader.name, targets: reader.targets, unreadable: reader.unreadable)
-    }
-
-}
-
-private struct TuistReader {
-    let tree: SourceFileSyntax
-    var name: String?
-    var targets: [TuistManifest.Target] = []
-    var unreadable: [String] = []
-    /// Top-level `let name = expression` bindings, for names the project's arguments use.
-    var bindings: [String: ExprSyntax] = [:]
-
-    init(tree: SourceFileSyntax) {
-        self.tree = tree
-        for item in tree.statements {
-            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let value = binding.initializer?.value {
-                    bindings[identifier.identifier.text] = value
-                }
-            }
-        }
-    }
-
-    mutating func read() {
-        var projects: [FunctionCallExprSyntax] = []
-        collectProjects(Syntax(tree), into: &projects)
-        guard !projects.isEmpty else {
-            unreadable.append("no literal Project(…) call; the project is built by helper code")
-            return
-        }
-        for project in projects {
-            if name == nil { name = string(argument(project, "name")) }
-            guard let targetsExpr = argument(project, "targets") else { continue }
-            guard let elements = arrayElements(resolved(targetsExpr)) else {
-                unreadable.append("targets: \(short(targetsExpr)) is not an array literal")
-                continue
-            }
-            for element in elements {
-                if let target = target(resolved(element)) { targets.append(target) }
-                else { unreadable.append("target \(short(element)) is built by helper code") }
-            }
-        }
-    }
-
-    func collectProjects(_ node: Syntax, into result: inout [FunctionCallExprSyntax]) {
-        if let call = node.as(FunctionCallExprSyntax.self), isProjectCall(call) {
-            result.append(call)
-            return
-        }
-        for child in node.children(viewMode: .sourceAccurate) { collectProjects(child, into: &result) }
-    }
-
-    /// `Project(…)`, `Project.init(…)`, `.init(…)` bound to a `Project`-typed `let`.
-    func isProjectCall(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = call.calledExpression.trimmedDescription
-        return (callee == "Project" || callee == "Project.init") && call.arguments.contains { $0.label?.text == "targets" }
-    }
-
-    /// An identifier that names a top-level `let`, followed (a few steps).
-    func resolved(_ expr: ExprSyntax) -> ExprSyntax {
-        var current = expr
-        for _ in 0..<4 {
-            guard let reference = current.as(DeclReferenceExprSyntax.self), let value = bindings[reference.baseName.text] else { break }
-            current = value
-        }
-        return current
-    }
-
-    func arrayElements(_ expr: ExprSyntax) -> [ExprSyntax]? {
-        expr.as(ArrayExprSyntax.self)?.elements.map(\.expression)
-    }
-
-    func argument(_ call: FunctionCallExprSyntax, _ label: String) -> ExprSyntax? {
-        call.arguments.first { $0.label?.text == label }?.expression
-    }
-
-    func string(_ expr: ExprSyntax?) -> String? {
-        guard let expr, let literal = resolved(expr).as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard case .stringSegment(let part) = segment else { return nil }
-            text += part.content.text
-        }
-        return text
-    }
-
-    /// A string literal with its interpolations written as `<expression>` (`"\\(env.name)Widget"` →
-    /// `<env.name>Widget`): names a target whose name is computed, for display.
-    func template(_ expr: ExprSyntax?) -> String? {
-        guard let expr, let literal = resolved(expr).as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            switch segment {
-            case .stringSegment(let part): text += part.content.text
-            case .expressionSegment(let interpolation): text += "<" + interpolation.expressions.trimmedDescription + ">"
-            @unknown default: return nil
-            }
-        }
-        return text
-    }
-
-    func strings(_ expr: ExprSyntax?) -> [String]? {
-        guard let expr else { return nil }
-        if let single = string(expr) { return [single] }
-        guard let elements = arrayElements(resolved(expr)) else { return nil }
-        let values = elements.map { string($0) }
-        return values.contains { $0 == nil } ? nil : values.compactMap { $0 }
-    }
-
-    /// `.name` or `Type.name`: the member's name.
-    func memberName(_ expr: ExprSyntax) -> String? {
-        expr.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-    }
-
-    func short(_ expr: ExprSyntax) -> String {
-        let text = expr.trimmedDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return text.count > 40 ? "`" + text.prefix(40) + "…`" : "`" + text + "`"
-    }
-
-    /// `.target(…)`, `Target.target(…)`, `Target(…)`: a target; anything else is helper code.
-    mutating func target(_ expr: ExprSyntax) -> TuistManifest.Target? {
-        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
-        let callee = call.calledExpression.trimmedDescription
-        guard callee == "Target" || callee == ".target" || callee == "Target.target" || callee == "Target.init" else { return nil }
-        guard let targetName = string(argument(call, "name")) ?? template(argument(call, "name")) else {
-            unreadable.append("a target's name is not literal: \(short(argument(call, "name") ?? expr))")
-            return nil
-        }
-        let productExpr = argument(call, "product")
-        let product = productExpr.flatMap { memberName(resolved($0)) }
-        if productExpr != nil && product == nil { unreadable.append("target \(targetName): product is computed") }
-        var platforms: [String] = []
-        for label in ["destinations", "platform"] {
-            guard let value = argument(call, label).map(resolved) else { continue }
-            if let single = memberName(value) { platforms.append(single) }
-            else if let elements = arrayElements(value) { platforms += elements.compactMap { memberName(resolved($0)) } }
-        }
-        var sources: [TuistManifest.Glob] = []
-        if let sourcesExpr = argument(call, "sources") {
-            if let globs = globs(sourcesExpr) { sources = globs }
-            else { unreadable.append("target \(targetName): sources \(short(sourcesExpr)) are computed") }
-        }
-        var folders: [String] = []
-        if let foldersExpr = argument(call, "buildableFolders") {
-            let elements = arrayElements(resolved(foldersExpr)) ?? []
-            for element in elements {
-                let value = resolved(element)
-                if let path = string(value) { folders.append(path) }
-                else if let folderCall = value.as(FunctionCallExprSyntax.self), let path = string(folderCall.arguments.first?.expression) {
-                    folders.append(path)
-                } else {
-                    unreadable.append("target \(targetName): buildable folder \(short(element)) is computed")
-                }
-            }
-            if elements.isEmpty && foldersExpr.as(ArrayExprSyntax.self) == nil {
-                unreadable.append("target \(targetName): buildableFolders \(short(foldersExpr)) are computed")
-            }
-        }
-        var dependencies: [TuistManifest.Dependency] = []
-        for element in argument(call, "dependencies").flatMap({ arrayElements(resolved($0)) }) ?? [] {
-            guard let dependency = resolved(element).as(FunctionCallExprSyntax.self), let kind = memberName(dependency.calledExpression) else { continue }
-            switch kind {
-            case "target":
-                if let name = string(argument(dependency, "name") ?? dependency.arguments.first?.expression) {
-                    dependencies.append(.init(target: name))
-                }
-            case "project":
-                if let name = string(argument(dependency, "target")), let path = string(argument(dependency, "path")) {
-                    dependencies.append(.init(target: name, projectPath: path))
-                }
-            default:
-                continue
-            }
-        }
-        return TuistManifest.Target(name: targetName, productName: string(argument(call, "productName")), product: product,
-                                    platforms: platforms, sources: sources, buildableFolders: folders, dependencies: dependencies)
-    }
-
-    /// `"Sources/**"`, `["A/**", "B/**"]`, `.paths([…])`, `[.glob("A/**", excluding: […])]`,
-    /// `SourceFilesList(globs: […])`; nil when not literal.
-    func globs(_ raw: ExprSyntax) -> [TuistManifest.Glob]? {
-        let expr = resolved(raw)
-        if let pattern = string(expr) { return [.init(pattern: pattern)] }
-        if let elements = arrayElements(expr) {
-            var result: [TuistManifest.Glob] = []
-            for element in elements {
-                guard let globs = globs(element) else { return nil }
-                result += globs
-            }
-            return result
-        }
-        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
-        if let list = argument(call, "globs") ?? argument(call, "paths") { return globs(list) }
-        let callee = memberName(call.calledExpression) ?? call.calledExpression.trimmedDescription
-        switch callee {
-        case "paths", "sourceFilesList":
-            return call.arguments.first.flatMap { globs($0.expression) }
-        case "glob", "SourceFileGlob":
-            guard let pattern = string(argument(call, "pattern") ?? call.arguments.first?.expression) else { return nil }
-            var excluding: [String] = []
-            if let excludingExpr = argument(call, "excluding") {
-                guard let list = strings(excludingExpr) else { return nil }
-                excluding = list
-            }
-            return [.init(pattern: pattern, excluding: excluding)]
-        default:
-            return nil
-        }
+        return TuistManifest(name: reader.name, targets: reader.targets, settings: reader.settings,
+                             computedSettings: reader.computedSettings, unreadable: reader.unreadable)
     }
 }

@@ -231,6 +231,9 @@ public struct APNsClient: Sendable {
     /// between (the first one after the first push, which goes alone).
     public static let brokenConnectionsToStop = 2
 
+    /// A push the server did not process this many times in a row is left unsent.
+    public static let refusalsToGiveUp = 10
+
     public init(transport: any HTTPTransport, tokens: ProviderTokenSource, retry: RetryPolicy = RetryPolicy(), time: PushTime) {
         self.transport = transport
         self.tokens = tokens
@@ -244,7 +247,7 @@ public struct APNsClient: Sendable {
     /// `resend.afterNoAnswer`. A provider token is saved for later runs once APNs answered a request signed with
     /// it without refusing the credentials.
     public func send(_ request: HTTPRequest, resend: ResendPolicy = .push) async -> APNsExchange {
-        var attempts = 0, retries = 0
+        var attempts = 0, retries = 0, refusals = 0
         var waits: [TimeInterval] = []
         var notes: [String] = []
         var replacedToken = false
@@ -264,6 +267,13 @@ public struct APNsClient: Sendable {
                 answers.record()
             } catch {
                 let failure = error as? TransportError ?? TransportError("\(error)", kind: .closed)
+                // Not processed (GOAWAY, REFUSED_STREAM): sent again at once, on a connection that takes it; this is
+                // no retry of --retries, since the push cannot arrive twice.
+                if failure.kind == .refused && refusals < Self.refusalsToGiveUp {
+                    refusals += 1
+                    notes.append("sent again: \(failure.message)")
+                    continue
+                }
                 if failure.mayHaveArrived { _ = await transport.reconnect(replacing: failure.connection) }
                 switch retry.decide(failure, retries: retries, resend: resend, hostAnswered: answers.any) {
                 case .retry(let wait):
@@ -310,15 +320,21 @@ public struct APNsClient: Sendable {
     /// - Returns: One exchange per request, in the order given, and why the batch stopped early.
     public func sendAll(_ requests: [HTTPRequest], concurrency: Int, resend: ResendPolicy = .push, observer: BatchObserver? = nil) async -> APNsBatch {
         guard let first = requests.first else { return APNsBatch(exchanges: [], stop: nil) }
-        var results = [APNsExchange?](repeating: nil, count: requests.count)
+        // Every place holds a "not sent" exchange until the request's own comes (an array of optionals mapped at the
+        // end would hold a batch's exchanges twice).
+        var results = requests.map { APNsExchange(request: $0, result: .notSent("not sent"), attempts: 0, waits: [], notes: []) }
+        var done = [Bool](repeating: false, count: requests.count)
         let interrupted = (perRequest: "interrupted", reason: "interrupted", byAPNs: false)
         guard observer?.started(0) ?? true else { return Self.unsent(requests, stop: interrupted, observer: observer) }
         let firstExchange = await send(first, resend: resend)
         results[0] = firstExchange
+        done[0] = true
         observer?.finished(0, firstExchange)
         var stop: (perRequest: String, reason: String, byAPNs: Bool)?
         if let refused = Self.credentialStop(firstExchange) {
             stop = (refused, refused, true)
+        } else if case .failed(let failure) = firstExchange.result, failure.kind == .notSent {
+            stop = ("the batch stopped: the connection failed", "the connection failed (\(failure.message))", false)
         } else if case .failed(let failure) = firstExchange.result {
             stop = ("the batch stopped: the first push got no answer", "the first push got no answer (\(failure.message))", false)
         }
@@ -342,6 +358,7 @@ public struct APNsClient: Sendable {
                 }
                 while let (index, exchange) = await group.next() {
                     results[index] = exchange
+                    done[index] = true
                     observer?.finished(index, exchange)
                     if stop == nil, let refused = Self.credentialStop(exchange) { stop = (refused, refused, true) }
                     switch exchange.result {
@@ -350,6 +367,10 @@ public struct APNsClient: Sendable {
                         brokenConnections.removeAll()
                     case .failed(let failure) where failure.kind == .notSent:
                         if stop == nil { stop = ("the batch stopped: a new connection failed", "a new connection failed (\(failure.message))", false) }
+                    case .failed(let failure) where failure.kind == .refused:
+                        if stop == nil {
+                            stop = ("the batch stopped: the server did not process a push \(Self.refusalsToGiveUp) times", "the server did not process a push \(Self.refusalsToGiveUp) times (last: \(failure.message))", false)
+                        }
                     case .failed(let failure):
                         if failure.connection >= answeredOn { brokenConnections.insert(failure.connection) }
                         if stop == nil && brokenConnections.count >= Self.brokenConnectionsToStop {
@@ -366,7 +387,7 @@ public struct APNsClient: Sendable {
                 }
             }
         }
-        let unsent = requests.indices.filter { results[$0] == nil }
+        let unsent = requests.indices.filter { !done[$0] }
         for index in unsent {
             let exchange = APNsExchange(request: requests[index], result: .notSent(stop?.perRequest ?? "not sent"), attempts: 0, waits: [], notes: [])
             results[index] = exchange
@@ -375,7 +396,7 @@ public struct APNsClient: Sendable {
         let batchStop = stop.map { stop in
             APNsBatch.Stop(reason: "stopped the batch: \(stop.reason); \(unsent.count) \(unsent.count == 1 ? "push" : "pushes") not sent", byAPNs: stop.byAPNs)
         }
-        return APNsBatch(exchanges: results.map { $0! }, stop: unsent.isEmpty ? nil : batchStop)
+        return APNsBatch(exchanges: results, stop: unsent.isEmpty ? nil : batchStop)
     }
 
     /// A batch of which nothing was sent.

@@ -195,9 +195,10 @@ public struct APNsReason: Sendable {
             Too many requests for this channel or app in a short time: send less often (No Message Stored channels \
             allow more). Glance retries with backoff, honoring Retry-After.
             """),
-        // 500, 503
-        APNsReason("InternalServerError", 500, every, "APNs failed internally: Glance retries with backoff; if it persists, try later."),
-        APNsReason("ServiceUnavailable", 503, every, "APNs is unavailable for now: Glance retries with backoff; if it persists, try later."),
-        APNsReason("Shutdown", 503, every, "The APNs server is shutting down: Glance retries on a new connection with backoff."),
+        // 500, 503: whether Glance sent the request again is the line under the answer (retried, gave up, or not
+        // retried because the request may have taken effect), not the explanation.
+        APNsReason("InternalServerError", 500, every, "APNs failed internally; if it persists, try later."),
+        APNsReason("ServiceUnavailable", 503, every, "APNs is unavailable for now; if it persists, try later."),
+        APNsReason("Shutdown", 503, every, "The APNs server is shutting down; a new connection goes to another one."),
     ]
 }

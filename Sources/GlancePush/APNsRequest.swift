@@ -106,12 +106,6 @@ public struct APNsEndpoint: Sendable, Equatable {
               let components = URLComponents(string: "https://" + text), let host = components.host, !host.isEmpty,
               components.path.isEmpty, components.query == nil
         else { throw PushInputError("--host", "\(Shown.quoted(override)) is not a host name with an optional port, such as api.sandbox.push.apple.com:2197") }
-        #if os(Linux)
-        // FoundationNetworking refuses URLs whose host is an IPv6 address (NSURLErrorBadURL).
-        if text.hasPrefix("[") || host.contains(":") {
-            throw PushInputError("--host", "\(Shown.quoted(override)): URLSession on Linux cannot send to an IPv6 address; give a host name that resolves to it (for ::1, localhost)")
-        }
-        #endif
         if let port = components.port, !(1...65535).contains(port) {
             throw PushInputError("--host", "\(Shown.quoted(override)): the port must be between 1 and 65535")
         }
@@ -242,6 +236,7 @@ public enum APNsRequests {
     /// must be ASCII hexadecimal digits (0-9, a-f, A-F; not fullwidth ones), an even number of them, at most
     /// `maximumTokenDigits`.
     public static func tokenProblem(_ text: String) -> String? {
+        if isPlainToken(text) { return nil }
         let token = text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }
         guard !token.isEmpty else { return "is empty" }
         if let bad = token.first(where: { !Self.isHexDigit($0) }) {
@@ -257,8 +252,17 @@ public enum APNsRequests {
 
     /// A device token as people paste it: spaces and `<…>` removed; nil when `tokenProblem` finds one.
     public static func normalizedToken(_ text: String) -> String? {
+        if isPlainToken(text) { return text }
         guard tokenProblem(text) == nil else { return nil }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "<" && $0 != ">" }))
+    }
+
+    /// A token as the app sends it: an even number of ASCII hexadecimal digits, at most `maximumTokenDigits`,
+    /// nothing else (checked byte by byte: the common case of a batch's every line).
+    static func isPlainToken(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumTokenDigits, bytes.count % 2 == 0 else { return false }
+        return bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
     }
 
     static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -277,10 +281,16 @@ public enum APNsRequests {
 }
 
 /// The device tokens of `--tokens FILE`: one per line; blank lines and `#` comments skipped; each token as
-/// `APNsRequests.normalizedToken` reads it; a token given twice (in any letter case) kept once.
+/// `APNsRequests.normalizedToken` reads it; a token given twice (in any letter case) kept once. A line may carry the
+/// token's own body: `TOKEN<TAB>JSON` (content-state, or a whole body with "aps"), or a JSON Lines object
+/// `{"token": "…", "body": {…}}`.
 public struct TokenList: Sendable, Equatable {
     /// In the file's order.
     public let tokens: [String]
+    /// The body given with each token (the JSON text), or nil.
+    public let bodies: [String?]
+    /// The line (1-based) of each token.
+    public let lines: [Int]
     /// Lines (1-based) whose token was already listed.
     public let repeatedLines: [Int]
 
@@ -297,7 +307,8 @@ public struct TokenList: Sendable, Equatable {
             throw PushInputError(failure.subject, failure.reason)
         }
         guard let text = String(data: data, encoding: .utf8) else { throw PushInputError(name, "cannot be read as UTF-8 text") }
-        if let material = Shown.keyMaterial(text), material.contains("PEM") {
+        // PEM text has dashes; the check of the whole text is left out for the common file without any.
+        if text.contains("-----"), let material = Shown.keyMaterial(text), material.contains("PEM") {
             throw PushInputError(name, "holds \(material), not device tokens (one per line)")
         }
         return try TokenList(text: text, name: name)
@@ -305,23 +316,70 @@ public struct TokenList: Sendable, Equatable {
 
     public init(text: String, name: String) throws {
         var tokens: [String] = []
+        var bodies: [String?] = []
+        var lines: [Int] = []
         var repeated: [Int] = []
         var seen: Set<String> = []
         // `\r\n` is one Character, so lines split on any newline character.
         // A byte order mark (Windows editors write one) is not part of the first line.
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = APNsRequests.isPlainToken(String(raw)) ? String(raw) : raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if let problem = APNsRequests.tokenProblem(line) {
-                let shown = line.count > 40 ? "the token" : Shown.quoted(line)
-                throw PushInputError("\(name):\(index + 1)", "\(shown) \(problem); the file holds one hexadecimal token per line")
+            let place = "\(name):\(index + 1)"
+            var tokenText = line
+            var body: String?
+            if line.hasPrefix("{") {
+                (tokenText, body) = try Self.jsonLine(line, place: place)
+            } else if let tab = raw.firstIndex(of: "\t") {
+                // Split before trimming, which would take a trailing tab away.
+                tokenText = String(raw[..<tab]).trimmingCharacters(in: .whitespaces)
+                body = String(raw[raw.index(after: tab)...]).trimmingCharacters(in: .whitespaces)
+                if body!.isEmpty { throw PushInputError(place, "nothing after the tab; give the token's body (JSON) there, or no tab") }
             }
-            let token = APNsRequests.normalizedToken(line)!
-            if seen.insert(token.lowercased()).inserted { tokens.append(token) } else { repeated.append(index + 1) }
+            if let problem = APNsRequests.tokenProblem(tokenText) {
+                let shown = tokenText.count > 40 ? "the token" : Shown.quoted(tokenText)
+                let hint = body == nil && tokenText.contains("{") ? "; a token and its body are separated by a tab, not spaces"
+                                                                  : "; the file holds one hexadecimal token per line (then, optionally, a tab and its body)"
+                throw PushInputError(place, "\(shown) \(problem)\(hint)")
+            }
+            let token = APNsRequests.normalizedToken(tokenText)!
+            let key = token.utf8.contains { (0x41...0x46).contains($0) } ? token.lowercased() : token
+            if seen.insert(key).inserted {
+                tokens.append(token)
+                bodies.append(body)
+                lines.append(index + 1)
+            } else {
+                repeated.append(index + 1)
+            }
         }
         guard !tokens.isEmpty else { throw PushInputError(name, "holds no tokens") }
+        if bodies.contains(where: { $0 != nil }), let bare = bodies.firstIndex(where: { $0 == nil }) {
+            throw PushInputError("\(name):\(lines[bare])", "a token without a body, where other lines give one; give every token its body, or none")
+        }
         self.tokens = tokens
+        self.bodies = bodies
+        self.lines = lines
         self.repeatedLines = repeated
+    }
+
+    /// `{"token": "…", "body": {…}}`: the token and the body's JSON text.
+    static func jsonLine(_ line: String, place: String) throws -> (token: String, body: String) {
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { throw PushInputError(place, "") }
+            object = parsed
+        } catch {
+            throw PushInputError(place, "not a JSON object; a JSON Lines file of tokens holds {\"token\": \"…\", \"body\": {…}} on each line")
+        }
+        if let unknown = object.keys.sorted().first(where: { $0 != "token" && $0 != "body" }) {
+            throw PushInputError(place, "unknown key \(Shown.quoted(unknown)); a line holds \"token\" and \"body\"")
+        }
+        guard let token = object["token"] as? String else { throw PushInputError(place, "no \"token\" string") }
+        guard let body = object["body"], body is [String: Any],
+              let data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            throw PushInputError(place, "no \"body\" object (content-state, or a whole body with \"aps\")")
+        }
+        return (token, String(decoding: data, as: UTF8.self))
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends one HTTP request and returns the response. `URLSessionTransport` is the real one; tests put others in.
+/// Sends one HTTP request and returns the response. `HTTP2Transport` (Linux) and `URLSessionTransport` (Apple
+/// platforms) are the real ones (`platformDefault`); tests put others in.
 public protocol HTTPTransport: Sendable {
     /// - Throws: `TransportError` when no HTTP response arrived; its `connection` names the connection the
     ///   request went on.
@@ -13,10 +14,44 @@ public protocol HTTPTransport: Sendable {
     /// still in flight on the old one finish there). Nothing happens when `connection` was replaced already.
     /// - Returns: Whether a new connection was started.
     func reconnect(replacing connection: Int) async -> Bool
+
+    /// Connections opened so far (also those that failed to open).
+    var connectionsOpened: Int { get }
 }
 
 extension HTTPTransport {
     public func reconnect(replacing connection: Int) async -> Bool { false }
+    public var connectionsOpened: Int { 0 }
+}
+
+/// How the transport of a run behaves: `--timeout` and `--connections`.
+public struct TransportOptions: Sendable, Equatable {
+    /// Seconds without an answer before a request fails; nil: the default, 30.
+    public var timeout: TimeInterval?
+    /// The most connections open at once.
+    public var connections: Int
+
+    public static let defaultTimeout: TimeInterval = 30
+    /// The most streams in flight on one connection, whatever the server allows: APNs allows about 1,000, but 500
+    /// carry 10,000 pushes a second at a round trip of 50 ms, and each one in flight costs memory (a batch of 50,000
+    /// peaks about 25 MB higher at 1,000).
+    public static let maximumStreamsPerConnection = 500
+
+    public init(timeout: TimeInterval? = nil, connections: Int = 1) {
+        self.timeout = timeout
+        self.connections = connections
+    }
+}
+
+/// The real transport of this platform: `HTTP2Transport` (nghttp2 and OpenSSL) on Linux, `URLSessionTransport`
+/// elsewhere.
+public func platformTransport(_ options: TransportOptions) -> any HTTPTransport {
+    let timeout = options.timeout ?? TransportOptions.defaultTimeout
+    #if os(Linux)
+    return HTTP2Transport(timeout: timeout, connections: options.connections)
+    #else
+    return URLSessionTransport(timeout: timeout, connections: options.connections)
+    #endif
 }
 
 /// No HTTP response: the connection, TLS or a timeout failed.
@@ -30,6 +65,9 @@ public struct TransportError: Error, CustomStringConvertible, Sendable, Equatabl
         case closed
         /// No answer within the timeout: the request may have arrived, and the host is not answering.
         case timedOut
+        /// The server did not process the request (a stream above its GOAWAY's last-stream-id, reset with
+        /// REFUSED_STREAM, or never sent before the connection closed, RFC 9113 §8.7): it is safe to send again.
+        case refused
     }
 
     public let message: String
@@ -44,27 +82,32 @@ public struct TransportError: Error, CustomStringConvertible, Sendable, Equatabl
     }
 
     /// The request may have reached the server (`closed` or `timedOut`).
-    public var mayHaveArrived: Bool { kind != .notSent }
+    public var mayHaveArrived: Bool { kind == .closed || kind == .timedOut }
 
     public var description: String { message }
 }
 
-/// HTTP/2 over TLS with URLSession: on Apple platforms Apple's, on Linux FoundationNetworking's, which runs on
-/// libcurl and negotiates HTTP/2 by ALPN. Linux trusts only the system's certificate store.
+/// HTTP/2 over TLS with URLSession (Apple's on Apple platforms; on Linux FoundationNetworking's, on libcurl, which
+/// `platformTransport` does not use there: see `HTTP2Transport`).
 ///
-/// One connection per host (`httpMaximumConnectionsPerHost = 1`): concurrent requests share it as HTTP/2 streams,
-/// as APNs asks (fact APNS-03). `reconnect` replaces the session, so later requests open a new connection.
+/// One connection per session (`httpMaximumConnectionsPerHost = 1`), and `connections` sessions taken in turn:
+/// concurrent requests share them as HTTP/2 streams, as APNs asks (fact APNS-03). `reconnect` replaces a session,
+/// so later requests open a new connection.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // URLSession is thread-safe; the lock guards which session is current.
+    // URLSession is thread-safe; the lock guards which sessions are current.
     private let lock = NSLock()
-    private var session: URLSession
-    private var connection = 0
+    private var sessions: [(session: URLSession, connection: Int)]
+    private var nextConnection: Int
+    private var turn = 0
     private let timeout: TimeInterval
 
-    /// - Parameter timeout: seconds without an answer before a request fails.
-    public init(timeout: TimeInterval = 30) {
+    /// - Parameters:
+    ///   - timeout: seconds without an answer before a request fails.
+    ///   - connections: sessions (each one connection) the requests are spread over.
+    public init(timeout: TimeInterval = 30, connections: Int = 1) {
         self.timeout = timeout
-        session = Self.makeSession(timeout: timeout)
+        sessions = (0..<max(1, connections)).map { (Self.makeSession(timeout: timeout), $0) }
+        nextConnection = sessions.count
     }
 
     private static func makeSession(timeout: TimeInterval) -> URLSession {
@@ -79,12 +122,19 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         return URLSession(configuration: configuration)
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    deinit { for entry in sessions { entry.session.finishTasksAndInvalidate() } }
+
+    public var connectionsOpened: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return nextConnection
+    }
 
     private func current() -> (URLSession, Int) {
         lock.lock()
         defer { lock.unlock() }
-        return (session, connection)
+        turn = (turn + 1) % sessions.count
+        return sessions[turn]
     }
 
     public func reconnect(replacing replaced: Int) async -> Bool {
@@ -93,14 +143,14 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         return true
     }
 
-    /// A new session when `replaced` is the current connection; returns the old one.
+    /// A new session in place of the one of connection `replaced`, if it is current; returns the old one.
     private func replace(_ replaced: Int) -> URLSession? {
         lock.lock()
         defer { lock.unlock() }
-        guard replaced == connection else { return nil }
-        let old = session
-        session = Self.makeSession(timeout: timeout)
-        connection += 1
+        guard let index = sessions.firstIndex(where: { $0.connection == replaced }) else { return nil }
+        let old = sessions[index].session
+        sessions[index] = (Self.makeSession(timeout: timeout), nextConnection)
+        nextConnection += 1
         return old
     }
 

@@ -109,7 +109,7 @@ public enum SurfacesReporter {
             switch usage.value {
             case .literal(let id): entry["group"] = id
             case .infoPlistKey(let key): entry["infoPlistKey"] = key
-            case .unknown(let why): entry["unknown"] = why
+            case .computed(_, _, let text): entry["computed"] = text
             }
             entry["targets"] = targetNames(usage.targets)
             return entry

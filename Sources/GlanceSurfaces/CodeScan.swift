@@ -363,9 +363,6 @@ final class CodeScan {
     /// constant that holds it), or unknown.
     func groupValue(_ expr: Expr, context: String?, depth: Int = 0) -> AppGroupUsage.Value {
         if let value = resolver.stringValue(expr, context: context) { return .literal(value) }
-        // Built from the running target's bundle id (`"group." + Bundle.main.bundleIdentifier!`): the build setting
-        // that sets it, expanded per target and configuration.
-        if let template = bundleTemplate(expr, context: context) { return .literal(template) }
         var key: String?
         expr.walk { inner in
             if case .call(let call) = inner, call.name == "object", let argument = call.argument("forInfoDictionaryKey") {
@@ -384,50 +381,10 @@ final class CodeScan {
         if let key { return .infoPlistKey(key) }
         if depth < 6, let constant = resolver.constant(expr, context: context), let value = constant.value {
             let held = groupValue(value, context: constant.context, depth: depth + 1)
-            if case .unknown = held {} else { return held }
+            if case .infoPlistKey = held { return held }
         }
-        return .unknown(expr.dottedPath.map { "`\($0)`" } ?? "an expression")
-    }
-
-    /// The text of a string built from literals, constants and `Bundle.main.bundleIdentifier` (written as
-    /// `$(PRODUCT_BUNDLE_IDENTIFIER)`, the setting Xcode fills it from), when it names the bundle id; nil otherwise.
-    func bundleTemplate(_ expr: Expr, context: String?, depth: Int = 0) -> String? {
-        guard depth < 8 else { return nil }
-        var namesBundle = false
-        func text(_ expr: Expr, _ depth: Int) -> String? {
-            guard depth < 8 else { return nil }
-            if expr.dottedPath == "Bundle.main.bundleIdentifier" { namesBundle = true; return "$(PRODUCT_BUNDLE_IDENTIFIER)" }
-            if let value = resolver.stringValue(expr, context: context) { return value }
-            switch expr {
-            case .string(let literal):
-                var result = ""
-                for segment in literal.segments {
-                    switch segment {
-                    case .text(let part): result += part
-                    case .interpolation(let inner):
-                        guard let value = text(inner, depth + 1) else { return nil }
-                        result += value
-                    }
-                }
-                return result
-            case .operation("+", let operands, _):
-                var result = ""
-                for operand in operands {
-                    guard let value = text(operand, depth + 1) else { return nil }
-                    result += value
-                }
-                return result
-            case .operation("??", let operands, _):
-                return operands.first.flatMap { text($0, depth + 1) }
-            case .identifier, .member:
-                guard let constant = resolver.constant(expr, context: context), let value = constant.value else { return nil }
-                return text(value, depth + 1)
-            default:
-                return nil
-            }
-        }
-        let result = text(expr, depth)
-        return namesBundle ? result : nil
+        // Worked out per target and configuration (`"group." + Bundle.main.bundleIdentifier!`, a computed property).
+        return .computed(expr, context: context, text: expr.dottedPath.map { "`\($0)`" } ?? "an expression")
     }
 
     func storeAccess(_ call: Call, site: CodeSite, stores: Set<String>) -> StoreAccess? {

@@ -403,7 +403,25 @@ public struct AppGroupUsage: Sendable {
         case literal(String)
         /// Read from the target's Info.plist key at run time.
         case infoPlistKey(String)
-        case unknown(String)
+        /// Computed when the code runs (from the bundle id, the Info.plist, the project's constants): worked out
+        /// per target and configuration with `StringEvaluator`. `text` names the expression for messages.
+        case computed(Expr, context: String?, text: String)
+
+        public static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case (.literal(let a), .literal(let b)), (.infoPlistKey(let a), .infoPlistKey(let b)): return a == b
+            case (.computed(let a, _, _), .computed(let b, _, _)): return a.location == b.location
+            default: return false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .literal(let text): hasher.combine(0); hasher.combine(text)
+            case .infoPlistKey(let key): hasher.combine(1); hasher.combine(key)
+            case .computed(let expr, _, _): hasher.combine(2); hasher.combine(expr.location)
+            }
+        }
     }
     public let api: String
     public let value: Value

@@ -12,6 +12,7 @@ struct FieldCaseFixtureTests {
     static let alternatives = "Tests/GlanceCLITests/Fixtures/AlternativeWidgets"
     static let shipped = "Tests/GlanceCLITests/Fixtures/ShippedSurfaces"
     static let flags = "Tests/GlanceCLITests/Fixtures/FeatureFlagWidgets"
+    static let tuist = "Tests/GlanceCLITests/Fixtures/TuistScoreboard"
 
     /// What each target compiles and ships (FC3-00…06, FC3-11…14, FC3-16…19). Reported: the Lock Screen branch
     /// without a container background (FC3-11); the Live Activity's route the app's router does not accept, its
@@ -103,6 +104,46 @@ struct FieldCaseFixtureTests {
         #expect(text.exitCode == 0)
         let surfaces = glance("surfaces", Self.alternatives)
         #expect(surfaces.standardOutput == (try expected("AlternativeWidgets.surfaces.txt")))
+    }
+
+    /// FC3-15: a Tuist folder without a generated project. Its `Project.swift` states every target literally
+    /// (product, destinations, bundle id, deployment target, Info.plist, entitlements, resources, settings), so
+    /// the rules that need them run: the app requests a Live Activity and its Info.plist file lacks
+    /// `NSSupportsLiveActivities`; the widget extension's control reads the app's App Group, which the
+    /// extension's entitlements (`.file(path:)`) do not list, and the two share no group.
+    @Test func tuistManifestStatesWhatTheRulesNeed() throws {
+        let output = glance("lint", Self.tuist, "--explain-skips")
+        #expect(output.standardOutput == (try expected("TuistScoreboard.lint.txt")))
+        #expect(output.standardError == """
+            glance: note: no .xcodeproj in \(Self.tuist); Tuist generates it from Project.swift: run `tuist generate`, then lint again for a full check (target kinds, embedding, Info.plist, entitlements and asset catalogs read from the manifests)
+
+            """ + summary(errors: 3, warnings: 0, files: 8))
+        #expect(output.exitCode == 1)
+    }
+
+    /// The same folder with the widget extension built by helper code (`.widgetExtension(name:)`): which app
+    /// embeds it and what its Info.plist and entitlements hold are unknown, so the rules that need them stay off
+    /// and say why.
+    @Test func aTuistTargetBuiltByHelperCodeKeepsTheRulesOff() throws {
+        let folder = try scratchFolder("tuist-helper")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = folder + "/TuistScoreboard"
+        try FileManager.default.copyItem(atPath: Self.tuist, toPath: copy)
+        let manifest = try String(contentsOfFile: copy + "/Project.swift", encoding: .utf8)
+        let start = try #require(manifest.range(of: "        .target(\n            name: \"ScoreboardWidgets\""))
+        let end = try #require(manifest.range(of: "    ]\n)\n"))
+        try (manifest[..<start.lowerBound] + "        .widgetExtension(name: \"ScoreboardWidgets\"),\n" + manifest[end.lowerBound...])
+            .write(toFile: copy + "/Project.swift", atomically: true, encoding: .utf8)
+        let output = glance("lint", copy, "--explain-skips")
+        #expect(output.standardOutput == (try expected("TuistScoreboardHelper.lint.txt")))
+        let helper = "Project.swift: target `.widgetExtension(name: \"ScoreboardWidget…` is built by helper code"
+        #expect(output.standardOutput.contains("  [live_activities_not_enabled] not run: needs target kinds, embedding and Info.plist, which the manifests do not state literally (\(helper)) (run `tuist generate` for a full check)\n"))
+        #expect(output.standardOutput.contains("  [app_group_not_entitled] not run: needs target kinds and entitlements, which the manifests do not state literally (\(helper)) (run `tuist generate` for a full check)\n"))
+        #expect(output.standardError == """
+            glance: note: no .xcodeproj in \(copy); Tuist generates it from Project.swift: run `tuist generate`, then lint again for a full check (\(GeneratedProjectTests.rulesNeedingAProject) rules that need it did not run; --explain-skips lists them)
+
+            """ + summary(errors: 0, warnings: 0, files: 8))
+        #expect(output.exitCode == 0)
     }
 
     /// An Objective-C app delegate too large to search (over 16 MiB) may hold the URL handler: no

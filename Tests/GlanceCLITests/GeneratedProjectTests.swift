@@ -115,7 +115,7 @@ struct GeneratedProjectTests {
     @Test func tuistSkipsNameTheGeneratorAndEachRule() throws {
         let output = glance("lint", Self.tuist, "--explain-skips")
         #expect(output.standardOutput == (try expected("TuistTimers.lint.txt")))
-        #expect(output.standardOutput.contains("[alarm_countdown_without_widget] not run: needs target kinds and embedding, which only an Xcode project gives (run `tuist generate` for a full check)"))
+        #expect(output.standardOutput.contains("[alarm_countdown_without_widget] not run: needs target kinds and embedding, which the manifests do not state literally (Project.swift: target `.timerFeature(name: \"Settings\")` is built by helper code) (run `tuist generate` for a full check)"))
         #expect(output.exitCode == 0)
     }
 
@@ -139,6 +139,43 @@ struct GeneratedProjectTests {
         let sources = try #require(json["targets"] as? [[String: Any]]).flatMap { $0["sources"] as? [String] ?? [] }
         #expect(!sources.contains("Project.swift"))
         #expect(!sources.contains { $0.hasPrefix("Tuist/") })
+    }
+
+    /// A finding about what a Tuist target's manifest states is reported where the manifest states it: the key
+    /// in the target's `.target(…)` call, else the call's first line (FC3-15).
+    @Test func tuistFindingsPointAtTheManifest() throws {
+        let folder = try scratchFolder("tuist-place")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("""
+            import ProjectDescription
+
+            let project = Project(name: "Lap", targets: [
+                .target(
+                    name: "Lap",
+                    destinations: .iOS,
+                    product: .app,
+                    bundleId: "dev.glance.lap",
+                    infoPlist: .extendingDefault(with: [
+                        "NSSupportsLiveActivities": false,
+                    ]),
+                    sources: ["App/**"]
+                ),
+            ])
+            """, to: folder + "/Project.swift")
+        try write("""
+            import ActivityKit
+
+            struct LapAttributes: ActivityAttributes {
+                struct ContentState: Codable, Hashable { var laps: Int }
+            }
+
+            func start() throws {
+                _ = try Activity<LapAttributes>.request(attributes: LapAttributes(), content: .init(state: .init(laps: 0), staleDate: nil))
+            }
+            """, to: folder + "/App/Laps.swift")
+        let output = glance("lint", folder, "--quiet")
+        #expect(output.standardOutput == "\(folder)/Project.swift:10:13: error: app 'Lap' uses Live Activities (App/Laps.swift:8) but its Info.plist has no NSSupportsLiveActivities = YES in Debug and Release. Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target. [live_activities_not_enabled]\n")
+        #expect(output.exitCode == 1)
     }
 
     // MARK: XcodeGen and Expo

@@ -56,7 +56,7 @@ struct ConfigurationParserTests {
 
     @Test func theInitialFileHoldsEveryKeyAtItsDefault() throws {
         let text = Configuration.initialFileText
-        for key in Configuration.Key.allCases { #expect(text.contains("\"\(key.rawValue)\": "), "\(key.rawValue)") }
+        for key in Configuration.Key.allCases where key != .push { #expect(text.contains("\"\(key.rawValue)\": "), "\(key.rawValue)") }
         var expected = Configuration()
         expected.file = ".glance.json"
         expected.folder = "/project"

@@ -238,7 +238,7 @@ struct PathPatternLimitTests {
     }
 
     @Test func braceExpansionIsBounded() {
-        #expect(LooseSources.expandingBraces("A/{B,C}/{D,E}.swift") == ["A/B/D.swift", "A/B/E.swift", "A/C/D.swift", "A/C/E.swift"])
-        #expect(LooseSources.expandingBraces(String(repeating: "{a,b}", count: 30)).isEmpty)
+        #expect(TuistProject.expandingBraces("A/{B,C}/{D,E}.swift") == ["A/B/D.swift", "A/B/E.swift", "A/C/D.swift", "A/C/E.swift"])
+        #expect(TuistProject.expandingBraces(String(repeating: "{a,b}", count: 30)).isEmpty)
     }
 }

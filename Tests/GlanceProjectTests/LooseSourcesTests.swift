@@ -132,7 +132,7 @@ struct LooseSourcesTests {
         #expect(project.knownFacts.isEmpty)
         #expect(project.generators == [ProjectGenerator(kind: .tuist, evidence: "Project.swift")])
         #expect(project.targets.map(\.name) == ["Timers", "TimerWidgets", "WatchTimerWidgets", "TimersTests", "TuistTimers"])
-        #expect(project.targets.map(\.kind) == [.app, .appExtension, .appExtension, .testBundle, .unknown])
+        #expect(project.targets.map(\.kind) == [.app, .widgetExtension, .widgetExtension, .testBundle, .unknown])
         #expect(project.targets.map(\.platforms) == [[.iOS], [.iOS], [.watchOS], [.iOS], []])
         #expect(project.modules.map(\.id) == project.targets.map(\.id))
         #expect(project.modules.map(\.name) == ["Timers", "TimerWidgets", "WatchTimerWidgets", "TimersTests", "TuistTimers"])
@@ -153,8 +153,8 @@ struct LooseSourcesTests {
     }
 
     @Test func bracesExpand() {
-        #expect(LooseSources.expandingBraces("A/{B,C}/**/*.{swift,m}") == ["A/B/**/*.swift", "A/B/**/*.m", "A/C/**/*.swift", "A/C/**/*.m"])
-        #expect(LooseSources.expandingBraces("Sources/**") == ["Sources/**"])
+        #expect(TuistProject.expandingBraces("A/{B,C}/**/*.{swift,m}") == ["A/B/**/*.swift", "A/B/**/*.m", "A/C/**/*.swift", "A/C/**/*.m"])
+        #expect(TuistProject.expandingBraces("Sources/**") == ["Sources/**"])
     }
 }
 

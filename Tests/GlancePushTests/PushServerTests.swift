@@ -96,7 +96,7 @@ struct PushServerTests {
         let output = await push(server, ["--token", "abcd", "--bundle-id", TestKey.bundleID])
         #expect(output.exitCode == 2)
         #if os(Linux)
-        #expect(output.standardOutput == "abcd: not sent: 127.0.0.1: the server's certificate is not trusted by this system (SSL certificate problem: unable to get local issuer certificate); URLSession on Linux trusts only the system's certificate store\n")
+        #expect(output.standardOutput == "abcd: not sent: 127.0.0.1: the server's certificate is not trusted by this system (unable to get local issuer certificate); Glance on Linux trusts only the system's certificate store\n")
         #else
         #expect(output.standardOutput.hasPrefix("abcd: not sent: 127.0.0.1: "))
         #endif

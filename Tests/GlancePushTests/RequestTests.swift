@@ -74,7 +74,7 @@ struct RequestTests {
         let list = try TokenList(text: "\u{FEFF}# devices\r\nabcd\r\n\r\n  <ef 01>  \nABCD\n", name: "t.txt")
         #expect(list.tokens == ["abcd", "ef01"])
         #expect(list.repeatedLines == [5])
-        #expect(throws: PushInputError("t.txt:2", "'abc' has an odd number of hexadecimal digits (3); a token is whole bytes; the file holds one hexadecimal token per line")) {
+        #expect(throws: PushInputError("t.txt:2", "'abc' has an odd number of hexadecimal digits (3); a token is whole bytes; the file holds one hexadecimal token per line (then, optionally, a tab and its body)")) {
             try TokenList(text: "abcd\nabc\n", name: "t.txt")
         }
         #expect(throws: PushInputError("t.txt", "holds no tokens")) { try TokenList(text: "# none\n", name: "t.txt") }

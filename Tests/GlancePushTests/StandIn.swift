@@ -61,8 +61,10 @@ final class StandIn: @unchecked Sendable {
     ///   - keyPath: the key whose public key verifies provider tokens.
     ///   - untrustedCA: a certificate authority folder to sign the server's certificate with instead of the trusted one.
     ///   - maxRequestsPerConnection: close each connection (HTTP/2 GOAWAY) after this many requests.
+    ///   - behaviour: more of server.py's options: `--goaway-after N`, `--close-after N`, `--slow-first SECONDS`,
+    ///     `--apns-streams N`, `--max-concurrent-streams N` (its own HTTP/2 server), `--http1-only`.
     init(rules: [[String: Any]] = [], channels: [String: Int] = [:], keyPath: String = TestKey.path, untrustedCA: String? = nil,
-         maxRequestsPerConnection: Int? = nil) throws {
+         maxRequestsPerConnection: Int? = nil, behaviour: [String] = []) throws {
         guard Self.packagesInstalled else {
             throw Failure(description: "GLANCE_PUSH_TESTS_REQUIRED=1, but the stand-in's Python packages are missing for \(Self.python): run Scripts/setup-push-tests.sh")
         }
@@ -95,7 +97,7 @@ final class StandIn: @unchecked Sendable {
         process.arguments = [Self.python, repositoryRoot + "/Scripts/push-test-server/server.py", "--ca-dir", ca, "--key-file", keyPath,
                              "--key-id", TestKey.keyID, "--team-id", TestKey.teamID, "--bundle-id", TestKey.bundleID,
                              "--script", scriptPath, "--record", recordPath, "--work-dir", folder]
-            + (maxRequestsPerConnection.map { ["--max-requests-per-connection", String($0)] } ?? [])
+            + (maxRequestsPerConnection.map { ["--max-requests-per-connection", String($0)] } ?? []) + behaviour
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -13,15 +13,28 @@ let repositoryRoot: String = {
 /// A fixture of Tests/GlancePushTests/Fixtures, by absolute path.
 func fixture(_ name: String) -> String { repositoryRoot + "/Tests/GlancePushTests/Fixtures/" + name }
 
-/// The tests' APNs key and its identifiers.
+/// The tests' APNs key and its identifiers. The keys are used from copies readable by their owner only, as keys
+/// should be (a checkout leaves the fixtures readable by everyone, which glance warns about).
 enum TestKey {
-    static let path = fixture("AuthKey_TESTKEY001.p8")
-    static let otherPath = fixture("AuthKey_OTHERKEY02.p8")
+    static let path = privateCopy("AuthKey_TESTKEY001.p8")
+    static let otherPath = privateCopy("AuthKey_OTHERKEY02.p8")
     static let keyID = "TESTKEY001"
     static let teamID = "TEAM123456"
     static let bundleID = "com.example.productivitytimer"
     /// The credentials flags of `glance push` and `glance channels`.
     static let flags = ["--key-file", path, "--team-id", teamID]
+}
+
+/// A fixture copied once into a folder of this process, with mode 0600 (the name kept: it carries the Key ID).
+func privateCopy(_ name: String) -> String {
+    let folder = NSTemporaryDirectory() + "glance-push-test-keys-\(ProcessInfo.processInfo.processIdentifier)"
+    let path = folder + "/" + name
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    if !FileManager.default.fileExists(atPath: path) {
+        try? FileManager.default.copyItem(atPath: fixture(name), toPath: path)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    }
+    return path
 }
 
 let project = repositoryRoot + "/Examples/ProductivityTimer"
@@ -79,12 +92,14 @@ final class FakeTime: @unchecked Sendable {
     }
 }
 
-/// The context of a test run: a private token cache and HOME, the given clock, URLSession (with `timeout`), and
-/// optionally a live stream.
+/// The context of a test run: a private token cache and HOME, the given clock, the platform's transport (with
+/// `timeout` unless the run gives --timeout), and optionally a live stream.
 func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 60,
                  stream: LiveOutput? = nil) -> PushContext {
     PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(environment) { $1 }, time: time.pushTime,
-                makeTransport: { URLSessionTransport(timeout: timeout) }, stream: stream)
+                makeTransport: { options in
+                    platformTransport(TransportOptions(timeout: options.timeout ?? timeout, connections: options.connections))
+                }, stream: stream)
 }
 
 /// Runs `glance` on a thread of its own, as the executable does: the command blocks while its requests run on

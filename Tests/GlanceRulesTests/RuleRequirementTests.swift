@@ -64,6 +64,35 @@ struct RuleRequirementTests {
         #expect(result.skips.filter { $0.rule == "alarm_countdown_without_widget" } == [])
     }
 
+    /// A model that knows some facts (a Tuist folder whose manifests state the targets and Info.plists but compute
+    /// an entitlements file) runs the rules those facts allow, and the others' skips name what the manifests
+    /// compute (FC3-15).
+    @Test func partialFactsRunTheRulesTheyAllow() throws {
+        let enabled = try #require(RuleRegistry.rule("live_activities_not_enabled"))
+        let entitled = try #require(RuleRegistry.rule("app_group_not_entitled"))
+        let gap = ProjectFactGap(facts: [.entitlements], reason: "Project.swift: target Widgets: entitlements `.shared` are computed")
+        func model(for example: RuleExample) -> SurfaceModel {
+            let full = ExampleRunner.model(for: example)
+            let project = ProjectModel(root: full.project.root, projectFiles: [], targets: full.project.targets, unassignedSources: [],
+                                       isLooseSources: true, notes: [], generators: [ProjectGenerator(kind: .tuist, evidence: "Project.swift")],
+                                       knownFacts: [.targets, .embedding, .infoPlist, .resources], factGaps: [gap])
+            return SurfaceModel.build(project: project, index: full.index)
+        }
+        let ran = Linter(rules: [enabled]).lint(model(for: enabled.description.triggeringExamples[0]))
+        #expect(ran.violations.map(\.rule) == ["live_activities_not_enabled"])
+        let skipped = Linter(rules: [entitled]).lint(model(for: entitled.description.triggeringExamples[0]))
+        #expect(skipped.violations.isEmpty)
+        #expect(skipped.skips.filter { $0.rule == "app_group_not_entitled" }.map(\.reason) == [
+            "not run: needs entitlements, which the manifests do not state literally (Project.swift: target Widgets: entitlements `.shared` are computed) (run `tuist generate` for a full check)",
+        ])
+        // Several reasons: the first, and how many more the notes give.
+        let project = ProjectModel(root: "/p", projectFiles: [], targets: [], unassignedSources: [], isLooseSources: true, notes: [],
+                                   knownFacts: [.targets], factGaps: [gap, ProjectFactGap(facts: [.entitlements, .infoPlist], reason: "b"),
+                                                                      ProjectFactGap(facts: [.resources], reason: "c")])
+        #expect(Linter.notRunReason(missing: [.entitlements], project: project)
+                == "not run: needs entitlements, which the manifests do not state literally (Project.swift: target Widgets: entitlements `.shared` are computed; 1 more reason in the notes)")
+    }
+
     /// The generator's command is named in the skip when one is known.
     @Test func skipNamesTheGeneratorCommand() {
         let project = ProjectModel(root: "/p", projectFiles: [], targets: [], unassignedSources: [], isLooseSources: true, notes: [],

@@ -128,3 +128,52 @@ struct BuildConditionsTests {
         #expect(CompilationFacts.customConditions(in: settings) == ["A", "B", "C", "D", "E", "F"])
     }
 }
+
+/// Strings worked out the way the code computes them when it runs, per target (App Group ids).
+struct StringEvaluatorTests {
+    func evaluate(_ sources: [String: String], _ expression: String, bundle: String?, info: [String: PlistValue] = [:]) -> String? {
+        var all = sources
+        all["/p/Probe.swift"] = "let probe = \(expression)"
+        let surfaces = model(all)
+        guard let probe = surfaces.index.file("/p/Probe.swift")?.globals.first(where: { $0.name == "probe" })?.initializer else { return nil }
+        return StringEvaluator(resolver: surfaces.resolver).value(of: probe, context: nil, in: StringEnvironment(bundleIdentifier: bundle, infoPlist: info))
+    }
+
+    @Test func bundleIdentifierAndInfoPlist() {
+        #expect(evaluate([:], #""group." + Bundle.main.bundleIdentifier!"#, bundle: "com.example.app.widgets") == "group.com.example.app.widgets")
+        #expect(evaluate([:], #""group.\(Bundle.main.bundleIdentifier ?? "x")""#, bundle: "com.example.app") == "group.com.example.app")
+        #expect(evaluate([:], #""group." + Bundle.main.bundleIdentifier!"#, bundle: nil) == nil)
+        #expect(evaluate([:], #"Bundle.main.object(forInfoDictionaryKey: "GroupPrefix") as? String"#, bundle: nil,
+                         info: ["GroupPrefix": .string("group.com.example")]) == "group.com.example")
+    }
+
+    /// A computed property that strips suffixes from the bundle id step by step, and a constant built by a closure
+    /// that reads the Info.plist (the shapes of two large public apps).
+    @Test func computedPropertiesAndClosures() {
+        let constants = """
+            enum AppConstants {
+                static var bundleID: String {
+                    let base = Bundle.main.bundleIdentifier!
+                    var stripped = base.replacingOccurrences(of: ".Widgets", with: "")
+                    stripped = stripped.replacingOccurrences(of: ".watchkitapp", with: "")
+                    return stripped
+                }
+                static var groupID: String { "group." + bundleID.lowercased() }
+            }
+            struct Global {
+                static let prefix: String = {
+                    let key = "GroupPrefix"
+                    guard let prefix = Bundle.main.object(forInfoDictionaryKey: key) as? String else { fatalError("no prefix") }
+                    return prefix
+                }()
+                static let bookmarks = "\\(Global.prefix).bookmarks"
+            }
+            """
+        #expect(evaluate(["/p/Constants.swift": constants], "AppConstants.groupID", bundle: "io.Example.App.Widgets") == "group.io.example.app")
+        #expect(evaluate(["/p/Constants.swift": constants], "Global.bookmarks", bundle: nil, info: ["GroupPrefix": .string("group.com.ddg")])
+                == "group.com.ddg.bookmarks")
+        // A branch that chooses, or a parameter: unknown.
+        let branching = "enum Pick { static var id: String { if Bool.random() { return \"a\" }; return \"b\" } }"
+        #expect(evaluate(["/p/Pick.swift": branching], "Pick.id", bundle: "x") == nil)
+    }
+}

@@ -2,8 +2,9 @@ import Foundation
 
 /// Builds a target's Info.plist for one configuration the way the build system does (facts XC-01…XC-05):
 ///
-/// 1. the `INFOPLIST_FILE` contents, with `$(VAR)` references expanded unless
-///    `INFOPLIST_EXPAND_BUILD_SETTINGS = NO` (a reference Glance cannot resolve keeps its text);
+/// 1. the `INFOPLIST_FILE` contents (or, for a target whose project a generator writes, the contents it writes
+///    there), with `$(VAR)` references expanded unless `INFOPLIST_EXPAND_BUILD_SETTINGS = NO` (a reference
+///    Glance cannot resolve keeps its text);
 /// 2. when `GENERATE_INFOPLIST_FILE = YES` (and expansion is on), the keys generated from `INFOPLIST_KEY_<Key>` settings — only
 ///    for the keys the build system generates (`GeneratedInfoPlistKeys`), and only when the setting is
 ///    assigned. A generated scalar replaces the file's value; a generated array is appended to the file's
@@ -20,44 +21,51 @@ public enum InfoPlistMerger {
         public var problem: String?
     }
 
+    /// - Parameter generated: the contents a project generator writes to the Info.plist (Tuist's derived
+    ///   Info.plist, whose file exists only once it runs): used instead of `INFOPLIST_FILE`, unless the settings
+    ///   assign `INFOPLIST_FILE` themselves.
     public static func merge(settings: BuildSettings, projectFolder: String, relativeTo root: String,
-                             fileSystem: FileSystem) -> Result {
+                             fileSystem: FileSystem, generated: [String: PlistValue]? = nil) -> Result {
         var plist: [String: PlistValue] = [:]
         var file: String?
         var notes: [String] = []
         var problem: String?
 
-        let infoPlistSetting = settings.value("INFOPLIST_FILE")
-        switch infoPlistSetting {
-        case .known(let path) where !path.isEmpty:
-            let absolute = path.hasPrefix("/") ? path : projectFolder.appendingPath(path)
-            if let outside = fileSystem.outsideReason(absolute) {
-                problem = "\(absolute.relative(to: root)): INFOPLIST_FILE not read: \(outside)"
-            } else if let resolved = fileSystem.resolve(absolute) {
-                file = resolved.relative(to: root)
-                do {
-                    let value = try PlistReader.read(resolved, fileSystem: fileSystem)
-                    if let dictionary = value.dictionary {
-                        plist = (settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true) ? dictionary.mapValues { expandMacros($0, settings: settings) } : dictionary
-                    } else {
-                        problem = "\(resolved.relative(to: root)): Info.plist top level is not a dictionary"
+        let expandsSettings = settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true
+        if let generated, !settings.isAssigned("INFOPLIST_FILE") {
+            plist = expandsSettings ? generated.mapValues { expandMacros($0, settings: settings) } : generated
+        } else {
+            let infoPlistSetting = settings.value("INFOPLIST_FILE")
+            switch infoPlistSetting {
+            case .known(let path) where !path.isEmpty:
+                let absolute = path.hasPrefix("/") ? path : projectFolder.appendingPath(path)
+                if let outside = fileSystem.outsideReason(absolute) {
+                    problem = "\(absolute.relative(to: root)): INFOPLIST_FILE not read: \(outside)"
+                } else if let resolved = fileSystem.resolve(absolute) {
+                    file = resolved.relative(to: root)
+                    do {
+                        let value = try PlistReader.read(resolved, fileSystem: fileSystem)
+                        if let dictionary = value.dictionary {
+                            plist = expandsSettings ? dictionary.mapValues { expandMacros($0, settings: settings) } : dictionary
+                        } else {
+                            problem = "\(resolved.relative(to: root)): Info.plist top level is not a dictionary"
+                        }
+                    } catch let error as ProjectError {
+                        problem = ProjectError.malformed(resolved.relative(to: root), reason: reason(of: error)).description
+                    } catch {
+                        problem = "\(resolved.relative(to: root)): \(error)"
                     }
-                } catch let error as ProjectError {
-                    problem = ProjectError.malformed(resolved.relative(to: root), reason: reason(of: error)).description
-                } catch {
-                    problem = "\(resolved.relative(to: root)): \(error)"
+                } else {
+                    problem = "\(absolute.relative(to: root)): INFOPLIST_FILE does not exist"
                 }
-            } else {
-                problem = "\(absolute.relative(to: root)): INFOPLIST_FILE does not exist"
+            case .unknown(let missing):
+                problem = "INFOPLIST_FILE depends on unknown settings (\(missing.joined(separator: ", ")))"
+            default:
+                break
             }
-        case .unknown(let missing):
-            problem = "INFOPLIST_FILE depends on unknown settings (\(missing.joined(separator: ", ")))"
-        default:
-            break
         }
 
-        let expandSettings = settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true
-        if settings.bool("GENERATE_INFOPLIST_FILE") == true && expandSettings {
+        if settings.bool("GENERATE_INFOPLIST_FILE") == true && expandsSettings {
             for key in GeneratedInfoPlistKeys.all.keys.sorted() {
                 let setting = GeneratedInfoPlistKeys.settingName(for: key)
                 guard settings.isAssigned(setting) else { continue }

@@ -1,6 +1,4 @@
 import Foundation
-import GlanceManifest
-import GlanceSourceIndex
 
 /// A folder without an `.xcodeproj`: its Swift sources, the manifests that are not sources, the generators
 /// whose files it holds, and the targets that can be told from files alone.
@@ -9,14 +7,16 @@ import GlanceSourceIndex
 ///   `Tuist/` folder, `Project+Templates.swift`) describe a project; they are never sources.
 /// - Tuist: each target of each `Project.swift` (read with SwiftParser, never run) becomes a target and a
 ///   module holding the files its `sources:` globs and `buildableFolders:` match; `dependencies:
-///   [.target(name:)]` and `.project(target:path:)` link the modules.
+///   [.target(name:)]` and `.project(target:path:)` link the modules. Its configurations, Info.plist,
+///   entitlements, resources and embedding are built from what the manifest states literally (`TuistProject`).
 /// - Expo (`@bacons/apple-targets`): each `targets/<name>/` folder with an `expo-target.config.*` becomes a
 ///   target and a module of the Swift files below it.
 /// - The files no target claims are one target of unknown kind (all files, when there is no manifest).
 ///
-/// These targets serve name resolution and `glance surfaces`. Their kinds come from the manifest (a Tuist
-/// `product:`, an Expo `type:`), but no Info.plist, entitlements, embedding or resources are known, so the
-/// model stays loose (`ProjectModel.isLooseSources`) and rules that need those facts do not run.
+/// The model stays loose (`ProjectModel.isLooseSources`); what it knows beyond the code is `knownFacts`: for
+/// Tuist manifests, the facts every target states literally; for Expo targets (a `type:` gives their kind, but
+/// no Info.plist, entitlements, embedding or resources are known) and plain folders, none. Rules that need a
+/// fact the model lacks do not run.
 struct LooseSources {
     let fileSystem: FileSystem
     let root: String
@@ -27,6 +27,9 @@ struct LooseSources {
     private(set) var targets: [Target] = []
     private(set) var modules: [SwiftModule] = []
     private(set) var generators: [ProjectGenerator] = []
+    /// What the manifests state literally for every target (see `TuistProject`), and why the rest is missing.
+    private(set) var knownFacts: ProjectFacts = []
+    private(set) var factGaps: [ProjectFactGap] = []
     /// Swift files that are not manifests.
     let sources: [String]
     let manifests: [String]
@@ -128,13 +131,19 @@ struct LooseSources {
 
     /// Reads the targets the manifests describe, then puts the files none claims into one target.
     mutating func readTargets() {
-        var claimed: Set<String> = []
-        for manifest in manifests where manifest.lastPathComponent == "Project.swift" {
-            readTuist(manifest, claimed: &claimed)
-        }
-        for config in expoTargetConfigs.sorted() {
+        var tuist = TuistProject(root: root, fileSystem: fileSystem, sources: sources, files: files)
+        let projects = manifests.filter { $0.lastPathComponent == "Project.swift" }
+        tuist.read(projects)
+        targets = tuist.targets
+        modules = tuist.modules
+        notes += tuist.notes
+        var claimed = tuist.claimed
+        let expoConfigs = expoTargetConfigs.sorted()
+        for config in expoConfigs {
             readExpoTarget(config, claimed: &claimed)
         }
+        knownFacts = Self.facts(tuistTargets: tuist.targets.count, gaps: tuist.gaps, expoTargets: expoConfigs.count)
+        factGaps = tuist.gaps
         let rest = sources.filter { !claimed.contains($0) }
         guard !rest.isEmpty else { return }
         let reason = targets.isEmpty ? "no .xcodeproj found; Swift files read as one target" : "no .xcodeproj found; Swift files no target of the manifests claims"
@@ -145,54 +154,12 @@ struct LooseSources {
         modules.append(SwiftModule(id: target.id, name: SwiftModule.moduleName(forTarget: target.name), sources: rest))
     }
 
-    private func tuistID(_ manifest: String, _ target: String) -> String { "tuist:\(manifest.relative(to: root))#\(target)" }
-
-    private mutating func readTuist(_ manifest: String, claimed: inout Set<String>) {
-        let relative = manifest.relative(to: root)
-        let parsed: TuistManifest
-        do {
-            let text = try fileSystem.readText(manifest, limit: .manifest)
-            if let refusal = ParseGuard(limits: ParseGuard.currentLimits).refusal(text) {
-                notes.append("\(relative): \(refusal); its targets' files are read as loose sources")
-                return
-            }
-            parsed = TuistManifest.parse(text)
-        } catch let error as ProjectError {
-            notes.append("\(relative): \(error.reasonText); its targets' files are read as loose sources")
-            return
-        } catch {
-            notes.append("\(relative): cannot be read; its targets' files are read as loose sources")
-            return
-        }
-        for problem in parsed.unreadable {
-            notes.append("\(relative): \(problem); its files are read as loose sources")
-        }
-        let folder = manifest.deletingLastPathComponent
-        let candidates = sources.filter { $0.hasPrefix(folder + "/") }
-        for entry in parsed.targets {
-            let includes = entry.sources.flatMap { glob in Self.expandingBraces(glob.pattern).map(PathPattern.init) }
-                + entry.buildableFolders.map { PathPattern($0) }
-            let excludes = entry.sources.flatMap { glob in glob.excluding.flatMap(Self.expandingBraces).map(PathPattern.init) }
-            let files = candidates.filter { path in
-                let inside = path.relative(to: folder)
-                return includes.contains { $0.matches(inside) } && !excludes.contains { $0.matches(inside) }
-            }
-            claimed.formUnion(files)
-            let dependencies = entry.dependencies.map { dependency -> String in
-                guard let path = dependency.projectPath else { return tuistID(manifest, dependency.target) }
-                let other = folder.appendingPath(path).standardizedPath.appendingPath("Project.swift")
-                return tuistID(fileSystem.resolve(other) ?? other, dependency.target)
-            }
-            let (kind, productType) = Self.kind(ofTuistProduct: entry.product)
-            var reason = "Tuist product .\(entry.product ?? "?") in \(relative)"
-            if kind == .appExtension { reason += "; extension point unknown without the generated Info.plist" }
-            let id = tuistID(manifest, entry.name)
-            targets.append(Target(id: id, name: entry.name, productType: productType, kind: kind, kindReason: reason,
-                                  platforms: Self.platforms(ofTuistDestinations: entry.platforms), sources: files, assetCatalogs: [],
-                                  configurations: [], defaultConfigurationName: nil, dependencies: dependencies, embeds: [], projectPath: nil))
-            modules.append(SwiftModule(id: id, name: SwiftModule.moduleName(forTarget: entry.productName ?? entry.name), sources: files,
-                                       dependencies: dependencies))
-        }
+    /// What the folder's manifests state for every target: nothing without a target read from a Tuist
+    /// manifest, or where Expo targets (whose Info.plist and entitlements its config plugin writes) are present;
+    /// else every fact no gap takes away.
+    static func facts(tuistTargets: Int, gaps: [ProjectFactGap], expoTargets: Int) -> ProjectFacts {
+        guard tuistTargets > 0, expoTargets == 0 else { return [] }
+        return gaps.reduce(ProjectFacts.all) { $0.subtracting($1.facts) }
     }
 
     private mutating func readExpoTarget(_ config: String, claimed: inout Set<String>) {
@@ -228,61 +195,5 @@ struct LooseSources {
               let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
               let range = Range(match.range(at: 1), in: text) else { return nil }
         return String(text[range])
-    }
-
-    /// A Tuist `product:` as a target kind, with the Xcode product type it generates.
-    static func kind(ofTuistProduct product: String?) -> (TargetKind, String?) {
-        switch product {
-        case "app": return (.app, "com.apple.product-type.application")
-        case "appClip": return (.app, "com.apple.product-type.application.on-demand-install-capable")
-        case "watch2App": return (.watchApp, "com.apple.product-type.application.watchapp2")
-        case "watch2Extension": return (.watchExtension, "com.apple.product-type.watchkit2-extension")
-        case "appExtension": return (.appExtension, "com.apple.product-type.app-extension")
-        case "extensionKitExtension": return (.appExtension, "com.apple.product-type.extensionkit-extension")
-        case "messagesExtension": return (.appExtension, "com.apple.product-type.app-extension.messages")
-        case "stickerPackExtension": return (.appExtension, "com.apple.product-type.app-extension.messages-sticker-pack")
-        case "tvTopShelfExtension": return (.appExtension, "com.apple.product-type.tv-app-extension")
-        case "framework", "staticFramework": return (.framework, "com.apple.product-type.framework")
-        case "staticLibrary": return (.library, "com.apple.product-type.library.static")
-        case "dynamicLibrary": return (.library, "com.apple.product-type.library.dynamic")
-        case "unitTests": return (.testBundle, "com.apple.product-type.bundle.unit-test")
-        case "uiTests": return (.testBundle, "com.apple.product-type.bundle.ui-testing")
-        default: return (.unknown, nil)
-        }
-    }
-
-    /// Tuist `destinations:` / `platform:` cases as platforms, sorted.
-    static func platforms(ofTuistDestinations names: [String]) -> [Platform] {
-        let platforms = names.compactMap { name -> Platform? in
-            switch name {
-            case "iOS", "iPhone", "iPad", "macWithiPadDesign", "appleVisionWithiPadDesign": return .iOS
-            case "macOS", "mac", "macCatalyst": return .macOS
-            case "watchOS", "appleWatch": return .watchOS
-            case "tvOS", "appleTv": return .tvOS
-            case "visionOS", "appleVision": return .visionOS
-            default: return nil
-            }
-        }
-        return Array(Set(platforms)).sorted()
-    }
-
-    /// `A/{B,C}/**` → `A/B/**`, `A/C/**` (Tuist globs allow one level of alternatives per brace pair). At most
-    /// `PathPattern.maximumExpansions` patterns come out (brace pairs multiply); a glob past that expands to
-    /// none, and the manifest's files stay loose.
-    static func expandingBraces(_ pattern: String) -> [String] {
-        var done: [String] = []
-        var pending = [pattern]
-        while let next = pending.popLast() {
-            guard let open = next.firstIndex(of: "{"), let close = next[open...].firstIndex(of: "}") else {
-                done.append(next)
-                continue
-            }
-            let head = next[..<open], tail = next[next.index(after: close)...]
-            for alternative in next[next.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false).reversed() {
-                pending.append(String(head) + alternative + tail)
-            }
-            if done.count + pending.count > PathPattern.maximumExpansions { return [] }
-        }
-        return done
     }
 }

@@ -9,7 +9,7 @@ import FoundationXML
 /// `DerivedData` excepted). With no project at all, the Swift files under the folder are read as loose
 /// sources (`ProjectModel.isLooseSources`, see `LooseSources`): per target where a Tuist manifest or an Expo
 /// `targets/` folder says which files make one, else as one target of unknown kind; the generator that writes
-/// the project is named, and rules that need the project do not run. A folder with neither a project nor a
+/// the project is named, and rules that need facts the manifests do not state literally do not run. A folder with neither a project nor a
 /// Swift source is an error. Manifests (`Package.swift`, Tuist's `Project.swift`, …) are never sources.
 public struct ProjectLoader {
     public let fileSystem: FileSystem
@@ -203,9 +203,21 @@ public struct ProjectLoader {
             !Self.ignoredFolders.contains(folder.lastPathComponent) && !XcodeProjectReader.isPackageLike(folder)
         })
         if projects.isEmpty { return try readLoose(root: root, files: allFiles, notes: notes, given: given) }
-        // An app delegate written in Objective-C: its URL-handling methods, for the rules that look for a handler.
-        // A file that cannot be searched (too large, unreadable) may hold a handler: it counts as one whose code is
-        // not read, and a note says why.
+        searchObjectiveCURLMethods(in: &targets, root: root, notes: &notes)
+        let assigned = Set(targets.flatMap(\.sources))
+        let unassigned = allFiles.filter { $0.pathExtension == "swift" && !assigned.contains($0) }
+            .filter { !LooseSources.isManifest($0, root: root, fileSystem: fileSystem) }
+        var model = ProjectModel(root: root, projectFiles: read.map { $0.relative(to: root) }, targets: targets,
+                                 unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
+                                 assetCatalogs: catalogs(of: targets), modules: modules)
+        model.unreadProjects = unreadable.map { "\($0)" }
+        return model
+    }
+
+    /// An app delegate written in Objective-C: its URL-handling methods, for the rules that look for a handler.
+    /// A file that cannot be searched (too large, unreadable) may hold a handler: it counts as one whose code is
+    /// not read, and a note says why.
+    func searchObjectiveCURLMethods(in targets: inout [Target], root: String, notes: inout [String]) {
         var searched: [String: [ObjectiveCMethod]] = [:]
         for index in targets.indices where targets[index].kind.isApp {
             targets[index].objectiveCURLMethods = targets[index].objectiveCSources.flatMap { path -> [ObjectiveCMethod] in
@@ -225,18 +237,15 @@ public struct ProjectLoader {
                 return methods
             }
         }
-        let assigned = Set(targets.flatMap(\.sources))
-        let unassigned = allFiles.filter { $0.pathExtension == "swift" && !assigned.contains($0) }
-            .filter { !LooseSources.isManifest($0, root: root, fileSystem: fileSystem) }
+    }
+
+    /// The asset catalogs of the targets' resources, read.
+    func catalogs(of targets: [Target]) -> [String: AssetCatalog] {
         var catalogs: [String: AssetCatalog] = [:]
         for path in Set(targets.flatMap(\.assetCatalogs)) where fileSystem.isDirectory(path) {
             catalogs[path] = AssetCatalog.read(path, fileSystem: fileSystem)
         }
-        var model = ProjectModel(root: root, projectFiles: read.map { $0.relative(to: root) }, targets: targets,
-                                 unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
-                                 assetCatalogs: catalogs, modules: modules)
-        model.unreadProjects = unreadable.map { "\($0)" }
-        return model
+        return catalogs
     }
 
     /// A folder without any `.xcodeproj`: its sources as `LooseSources` reads them.
@@ -271,10 +280,20 @@ public struct ProjectLoader {
             if rest > 0 { reading += ", \(rest) other file\(rest == 1 ? "" : "s") as one target of unknown kind" }
         }
         let prefix = loose.generators.isEmpty ? "no .xcodeproj found: " : ""
-        notes.append(prefix + reading + "; rules that need an Xcode project are not run")
+        let known = loose.knownFacts
+        if known.isEmpty {
+            reading += "; rules that need an Xcode project are not run"
+        } else {
+            reading += "; \(known) read from them"
+            if known != .all { reading += ", rules that need \(ProjectFacts.all.subtracting(known)) are not run" }
+        }
+        notes.append(prefix + reading)
         notes += loose.notes
-        return ProjectModel(root: root, projectFiles: [], targets: loose.targets, unassignedSources: [], isLooseSources: true,
-                            notes: notes + fileSystem.problems, modules: loose.modules, generators: loose.generators)
+        var targets = loose.targets
+        searchObjectiveCURLMethods(in: &targets, root: root, notes: &notes)
+        return ProjectModel(root: root, projectFiles: [], targets: targets, unassignedSources: [], isLooseSources: true,
+                            notes: notes + fileSystem.problems, assetCatalogs: catalogs(of: targets), modules: loose.modules,
+                            generators: loose.generators, knownFacts: known, factGaps: loose.factGaps)
     }
 }
 

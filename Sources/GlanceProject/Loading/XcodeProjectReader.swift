@@ -118,6 +118,7 @@ struct XcodeProjectReader {
         var productToTarget: [String: String] = [:]
         for id in project.targets { if let target = pbx.nativeTarget(id), let product = target.productReference { productToTarget[product] = id } }
 
+        let resolver = ConfigurationResolver(sourceRoot: sourceRoot, root: root, fileSystem: fileSystem)
         for id in project.targets {
             guard let native = pbx.nativeTarget(id) else { continue }
             let targetConfigurations = configurations(listID: native.buildConfigurationList)
@@ -138,14 +139,15 @@ struct XcodeProjectReader {
                 layers += targetFile
                 unread += targetUnread
                 layers.append(assignments(configuration.buildSettings, origin: "target \(native.name)"))
-                let builtins = builtinSettings(target: native, configuration: configuration.name)
+                let builtins = ConfigurationResolver.builtinSettings(targetName: native.name, productType: native.productType, projectFile: projectPath,
+                                                                     sourceRoot: sourceRoot, configuration: configuration.name)
                 let probe = BuildSettings(layers: layers, builtins: builtins, sdk: nil, configuration: configuration.name)
                 let targetPlatforms = Self.platforms(probe, productType: native.productType)
                 if platforms.isEmpty { platforms = targetPlatforms }
                 let settings = BuildSettings(layers: layers, builtins: builtins, sdk: targetPlatforms.first?.rawValue,
                                              configuration: configuration.name)
-                configs.append(resolvedConfiguration(name: configuration.name, settings: settings, objectID: configuration.id,
-                                                     unreadSettingsFiles: unread))
+                configs.append(resolver.configuration(name: configuration.name, settings: settings, objectID: configuration.id,
+                                                      unreadSettingsFiles: unread))
             }
             var (sources, catalogs, images, objectiveC) = buildPhaseMembership(native)
             if let fromFolders = synchronized[id] {
@@ -262,96 +264,6 @@ struct XcodeProjectReader {
         let gaps = xcconfigNotes.isEmpty ? [] : [relative]
         xcconfigGaps[path] = gaps
         return (layers, gaps)
-    }
-
-    private func builtinSettings(target: PBXNativeTarget, configuration: String) -> [String: String] {
-        let projectName = (projectPath.lastPathComponent as NSString).deletingPathExtension
-        var builtins: [String: String] = [
-            "TARGET_NAME": target.name,
-            "PROJECT_NAME": projectName,
-            "PROJECT_FILE_PATH": projectPath,
-            "SRCROOT": sourceRoot,
-            "SOURCE_ROOT": sourceRoot,
-            "PROJECT_DIR": sourceRoot,
-            "CONFIGURATION": configuration,
-            "PRODUCT_NAME": "$(TARGET_NAME)",
-            "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
-            "EXECUTABLE_NAME": "$(PRODUCT_NAME)",
-            "PLATFORM_NAME": "$(SDKROOT)",
-            "TeamIdentifierPrefix": "$(DEVELOPMENT_TEAM).",
-            "AppIdentifierPrefix": "$(DEVELOPMENT_TEAM).",
-            "GENERATE_INFOPLIST_FILE": "NO",
-            "INFOPLIST_EXPAND_BUILD_SETTINGS": "YES",
-            "DEVELOPMENT_LANGUAGE": "en",
-            // Settings whose default is empty: unset means "none", not "unknown".
-            "INFOPLIST_FILE": "",
-            "CODE_SIGN_ENTITLEMENTS": "",
-            "SUPPORTED_PLATFORMS": "",
-        ]
-        switch target.productType ?? "" {
-        case let type where type.hasPrefix("com.apple.product-type.application"): builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "APPL"
-        case let type where type.contains("extension"): builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "XPC!"
-        case "com.apple.product-type.framework": builtins["PRODUCT_BUNDLE_PACKAGE_TYPE"] = "FMWK"
-        default: break
-        }
-        return builtins
-    }
-
-    private mutating func resolvedConfiguration(name: String, settings: BuildSettings, objectID: String,
-                                                unreadSettingsFiles: [String]) -> TargetConfiguration {
-        var configurationNotes: [String] = []
-        let info = InfoPlistMerger.merge(settings: settings, projectFolder: sourceRoot, relativeTo: root, fileSystem: fileSystem)
-        configurationNotes += info.notes
-        var entitlements: [String: PlistValue] = [:]
-        var entitlementsFile: String?
-        var entitlementsProblem: String?
-        switch settings.value("CODE_SIGN_ENTITLEMENTS") {
-        case .known(let path) where !path.isEmpty:
-            let absolute = path.hasPrefix("/") ? path : sourceRoot.appendingPath(path)
-            if let outside = fileSystem.outsideReason(absolute) {
-                entitlementsProblem = "\(absolute.relative(to: root)): entitlements cannot be read (not read: \(outside))"
-            } else if let resolved = fileSystem.resolve(absolute) {
-                entitlementsFile = resolved.relative(to: root)
-                do {
-                    let value = try PlistReader.read(resolved, fileSystem: fileSystem)
-                    if let dictionary = value.dictionary {
-                        // Xcode expands entitlements with the build settings and the bundle's own id
-                        // (`group.$(CFBundleIdentifier)`, `iCloud.$(CFBundleIdentifier)`).
-                        let bundleID = info.plist["CFBundleIdentifier"]?.string.flatMap { $0.contains("$") ? nil : $0 } ?? "$(PRODUCT_BUNDLE_IDENTIFIER)"
-                        let expanding = BuildSettings(layers: [settings.assignments], builtins: settings.builtins.merging(["CFBundleIdentifier": bundleID]) { own, _ in own },
-                                                      sdk: settings.sdk, configuration: settings.configuration)
-                        entitlements = dictionary.mapValues { InfoPlistMerger.expandMacros($0, settings: expanding) }
-                    } else {
-                        entitlementsProblem = "\(resolved.relative(to: root)): entitlements are not a dictionary"
-                    }
-                } catch let error as ProjectError {
-                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read (\(error.reasonText))"
-                } catch {
-                    entitlementsProblem = "\(resolved.relative(to: root)): entitlements cannot be read"
-                }
-            } else {
-                entitlementsProblem = "\(absolute.relative(to: root)): CODE_SIGN_ENTITLEMENTS file does not exist"
-            }
-        case .unknown(let missing):
-            entitlementsProblem = "CODE_SIGN_ENTITLEMENTS depends on unknown settings (\(missing.joined(separator: ", ")))"
-        default:
-            break
-        }
-        if let entitlementsProblem { configurationNotes.append(entitlementsProblem) }
-        // Settings past the expansion limits are unknown, like undefined ones; say which and why, once.
-        let overflowing = settings.assignedNames.compactMap { name -> (String, String)? in
-            guard case .unknown(let missing) = settings.value(name), let reason = missing.first(where: { $0.contains("Glance's limit") }) else { return nil }
-            return (name, reason)
-        }
-        if let (name, reason) = overflowing.first {
-            let others = overflowing.count - 1
-            let subject = others == 0 ? "build setting \(name) is" : "build settings \(name) and \(others) other\(others == 1 ? "" : "s") are"
-            configurationNotes.append("\(subject) unknown: \(reason)")
-        }
-        return TargetConfiguration(name: name, settings: settings, infoPlist: info.plist, infoPlistFile: info.file,
-                                   entitlements: entitlements, entitlementsFile: entitlementsFile, notes: configurationNotes,
-                                   objectID: objectID, infoPlistProblem: info.problem, entitlementsProblem: entitlementsProblem,
-                                   unreadSettingsFiles: unreadSettingsFiles)
     }
 
     // MARK: - Membership

@@ -186,11 +186,15 @@ public struct Target: Sendable, Codable, Identifiable {
     /// URL-handling methods the target's Objective-C files implement (`application:openURL:options:`), found by
     /// `ObjectiveCMethods`; set by the loader.
     public internal(set) var objectiveCURLMethods: [ObjectiveCMethod] = []
+    /// Where a target read from a generator's manifest is declared (Tuist's `.target(…)` call in
+    /// `Project.swift`), for findings about its configuration; nil for targets of an Xcode project.
+    public let manifest: ManifestPlace?
 
     public init(id: String, name: String, productType: String?, kind: TargetKind, kindReason: String,
                 platforms: [Platform], sources: [String], assetCatalogs: [String], resourceImages: [String] = [], configurations: [TargetConfiguration],
                 defaultConfigurationName: String?, dependencies: [String], embeds: [Embedding], projectPath: String?,
-                objectiveCSources: [String] = [], unreadPackages: [String] = []) {
+                objectiveCSources: [String] = [], unreadPackages: [String] = [], manifest: ManifestPlace? = nil) {
+        self.manifest = manifest
         self.id = id
         self.name = name
         self.productType = productType
@@ -219,6 +223,22 @@ public struct Target: Sendable, Codable, Identifiable {
     /// The deployment target for a platform, e.g. "17.0", when known.
     public func deploymentTarget(for platform: Platform) -> String? {
         defaultConfiguration?.settings.value(platform.deploymentTargetSetting).known
+    }
+}
+
+/// The lines of a manifest that declare a target: the file (relative to the lint root), its first and last line
+/// (1-based) and its first column.
+public struct ManifestPlace: Sendable, Hashable, Codable {
+    public let file: String
+    public let line: Int
+    public let endLine: Int
+    public let column: Int
+
+    public init(file: String, line: Int, endLine: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.endLine = endLine
+        self.column = column
     }
 }
 
@@ -261,9 +281,9 @@ public struct SwiftModule: Sendable, Codable, Identifiable {
 
 /// What a project model knows beyond the Swift code. A rule declares the facts it needs
 /// (`RuleDescription.requires`); the engine runs it only where the model has them, and records a skip
-/// otherwise. An Xcode project gives all of them; a folder without one (loose sources, or a project that a
-/// generator such as Tuist writes) gives none: its targets, if any, come from file layout and manifests.
-public struct ProjectFacts: OptionSet, Sendable, Hashable, CustomStringConvertible {
+/// otherwise. An Xcode project gives all of them; a folder read from Tuist manifests gives those every
+/// manifest states literally (`ProjectModel.knownFacts`); other folders without a project give none.
+public struct ProjectFacts: OptionSet, Sendable, Hashable, Codable, CustomStringConvertible {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -299,6 +319,18 @@ public struct ProjectFacts: OptionSet, Sendable, Hashable, CustomStringConvertib
         let parts = Self.names.filter { contains($0.0) }.map(\.1)
         guard parts.count > 1 else { return parts.first ?? "nothing" }
         return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
+
+/// Facts a model lacks and why: `Project.swift: target `.widget(…)` is built by helper code`.
+public struct ProjectFactGap: Sendable, Hashable, Codable {
+    public let facts: ProjectFacts
+    /// What the manifests do not state literally, naming the file.
+    public let reason: String
+
+    public init(facts: ProjectFacts, reason: String) {
+        self.facts = facts
+        self.reason = reason
     }
 }
 
@@ -349,9 +381,14 @@ public struct ProjectModel: Sendable, Codable {
     public let unassignedSources: [String]
     /// True when no `.xcodeproj` was found. The Swift files were read as loose sources: one target of unknown
     /// kind, or — where a Tuist manifest or an Expo `targets/` folder says which files make a target — one
-    /// target per such target plus one for the files none claims. No Info.plist, entitlements or embedding
-    /// is known (`knownFacts` is empty).
+    /// target per such target plus one for the files none claims. What else is known is `knownFacts`.
     public let isLooseSources: Bool
+    /// What the model knows beyond the code: everything (`.all`) from an Xcode project; from Tuist manifests,
+    /// the facts every manifest states literally (`LooseSources`); nothing from other loose sources.
+    public let knownFacts: ProjectFacts
+    /// Why the facts `knownFacts` lacks are missing, for the skips of rules that need them (empty for an Xcode
+    /// project, and for loose sources without manifests: nothing was there to read).
+    public let factGaps: [ProjectFactGap]
     /// The generators whose files the folder holds, when it holds no `.xcodeproj` (empty otherwise).
     public let generators: [ProjectGenerator]
     /// Things that could not be read, each naming its file; the run goes on without them.
@@ -364,10 +401,13 @@ public struct ProjectModel: Sendable, Codable {
     /// The Swift modules: one per target (same id), plus one per local package target a target links.
     public let modules: [SwiftModule]
 
-    /// `modules` defaults to one module per target, named after it, holding its sources.
+    /// `modules` defaults to one module per target, named after it, holding its sources; `knownFacts` to all of
+    /// them for a project and none for loose sources.
     public init(root: String, projectFiles: [String], targets: [Target], unassignedSources: [String],
                 isLooseSources: Bool, notes: [String], assetCatalogs: [String: AssetCatalog] = [:], modules: [SwiftModule]? = nil,
-                generators: [ProjectGenerator] = []) {
+                generators: [ProjectGenerator] = [], knownFacts: ProjectFacts? = nil, factGaps: [ProjectFactGap] = []) {
+        self.knownFacts = knownFacts ?? (isLooseSources ? [] : .all)
+        self.factGaps = factGaps
         self.generators = generators
         self.assetCatalogs = assetCatalogs
         self.modules = modules ?? targets.map { SwiftModule(id: $0.id, name: SwiftModule.moduleName(forTarget: $0.name), sources: $0.sources) }
@@ -378,9 +418,6 @@ public struct ProjectModel: Sendable, Codable {
         self.isLooseSources = isLooseSources
         self.notes = notes
     }
-
-    /// What the model knows beyond the code: everything from an Xcode project, nothing from loose sources.
-    public var knownFacts: ProjectFacts { isLooseSources ? [] : .all }
 
     public func target(id: String) -> Target? { targets.first { $0.id == id } }
     public func module(id: String) -> SwiftModule? { modules.first { $0.id == id } }

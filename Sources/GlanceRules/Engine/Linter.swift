@@ -78,11 +78,16 @@ public struct Linter: Sendable {
     }
 
     /// Why a rule did not run: `not run: needs target kinds and embedding, which only an Xcode project gives
-    /// (run `tuist generate` for a full check)`.
+    /// (run `tuist generate` for a full check)`; where manifests were read, what in them is not literal
+    /// (`…, which the manifests do not state literally (Project.swift: target `.widget(…)` is built by helper
+    /// code)`).
     static func notRunReason(missing: ProjectFacts, project: ProjectModel) -> String {
         let commands = project.generators.map { "`\($0.command)`" }
         let hint = commands.isEmpty ? "" : " (run \(commands.joined(separator: " or ")) for a full check)"
-        return "not run: needs \(missing), which only an Xcode project gives\(hint)"
+        let reasons = project.factGaps.filter { !$0.facts.isDisjoint(with: missing) }.map(\.reason)
+        guard let first = reasons.first else { return "not run: needs \(missing), which only an Xcode project gives\(hint)" }
+        let more = reasons.count > 1 ? "; \(reasons.count - 1) more reason\(reasons.count == 2 ? "" : "s") in the notes" : ""
+        return "not run: needs \(missing), which the manifests do not state literally (\(first)\(more))\(hint)"
     }
 
     /// Applies the inline suppressions. Only rules that ran can leave a suppression unused: a suppression of a

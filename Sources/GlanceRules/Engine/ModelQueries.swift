@@ -96,8 +96,10 @@ extension SurfaceModel {
         case .infoPlistKey(let key):
             guard let text = configuration.infoPlist[key]?.string, !text.contains("$(") , !text.contains("${") else { return nil }
             return text
-        case .unknown:
-            return nil
+        case .computed(let expr, let context, _):
+            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration)),
+                  !text.contains("$("), !text.contains("${") else { return nil }
+            return text
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import GlanceProject
 
 /// Finds line numbers in project files for findings that are about configuration rather than code:
-/// a key in an Info.plist or entitlements file, or a target's entry in `project.pbxproj`.
+/// a key in an Info.plist or entitlements file, a target's entry in `project.pbxproj`, or its call in a
+/// Tuist manifest.
 /// (PropertyListSerialization gives no positions, so the text is searched.)
 final class ProjectLocator: @unchecked Sendable {
     let project: ProjectModel
@@ -39,12 +40,27 @@ final class ProjectLocator: @unchecked Sendable {
     }
 
     /// Where a finding about a target is reported: the line of `key` in `file` (an Info.plist or entitlements
-    /// file) when given; else the target's configuration block in project.pbxproj, at the line of `setting`
-    /// (or of the `INFOPLIST_KEY_` setting of `key`) when the block assigns it.
+    /// file) when given; for a target of a manifest, the line of its call that names `key` or `setting`
+    /// (quoted), else the call's first line; else the target's configuration block in project.pbxproj, at the
+    /// line of `setting` (or of the `INFOPLIST_KEY_` setting of `key`) when the block assigns it.
     func place(target: Target, configuration: TargetConfiguration?, key: String?, file: String?, setting: String? = nil) -> Place {
         if let file {
             if let key, let found = line(of: key, in: file) { return Place(file: file, line: found.line, column: found.column) }
             return Place(file: file, line: 1, column: 1)
+        }
+        // A target read from a manifest (Tuist's `.target(…)`): the key or setting where the call writes it,
+        // else the call.
+        if let manifest = target.manifest {
+            if let lines = lines(manifest.file) {
+                for name in [key, setting].compactMap({ $0 }) {
+                    for index in max(manifest.line - 1, 0)..<min(manifest.endLine, lines.count) {
+                        if let range = lines[index].range(of: "\"\(name)\"") {
+                            return Place(file: manifest.file, line: index + 1, column: lines[index].distance(from: lines[index].startIndex, to: range.lowerBound) + 1)
+                        }
+                    }
+                }
+            }
+            return Place(file: manifest.file, line: manifest.line, column: manifest.column)
         }
         // The target's build settings in project.pbxproj: the configuration block (at the INFOPLIST_KEY_
         // setting when it is there), else the target's entry.

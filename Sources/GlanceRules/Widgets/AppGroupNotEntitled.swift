@@ -129,21 +129,29 @@ struct AppGroupNotEntitled: Rule {
         let entitledAnywhere = Set(model.project.targets.flatMap { $0.configurations.flatMap { $0.appGroups ?? [] } })
         let anyGroupEntitlement = model.project.targets.contains { $0.configurations.contains { $0.appGroups != nil } }
         for usage in model.appGroupUsages {
-            if case .unknown(let expression) = usage.value {
+            // Code of a framework runs in the apps and extensions that link it, with their entitlements and their
+            // bundle id (which an id computed from Bundle.main reads).
+            var running: [Target] = []
+            for target in usage.targets {
+                let processes = model.processes(runningCodeOf: target)
+                if processes.isEmpty, target.kind == .framework || target.kind == .library {
+                    context.skip("App Group used in \(target.kind.rawValue) '\(target.name)', which no app or extension of the project links", file: context.relativePath(usage.location))
+                }
+                for process in processes where !running.contains(where: { $0.id == process.id }) { running.append(process) }
+            }
+            // An id computed when the code runs is worked out per target and configuration; one Glance cannot work
+            // out in any of them is a skip naming the expression.
+            if case .computed(_, _, let expression) = usage.value,
+               !running.contains(where: { target in target.configurations.contains { model.appGroup(usage.value, in: $0) != nil } }) {
                 context.skip("the App Group id passed to \(usage.api) is \(expression), whose value Glance cannot work out", file: context.relativePath(usage.location))
                 continue
             }
             var missing: [(target: Target, configurations: [String], file: String?)] = []
             var ids: Set<String> = []
             var placeholder = false
-            for target in usage.targets {
+            for target in running {
                 let kind = model.kind(of: target)
-                guard kind.isApp || kind.isExtension else {
-                    if kind == .framework || kind == .library {
-                        context.skip("App Group used in \(kind.rawValue) '\(target.name)'; its entitlements are those of the app or extension that runs it", file: context.relativePath(usage.location))
-                    }
-                    continue
-                }
+                guard kind.isApp || kind.isExtension else { continue }
                 guard Self.hasNeighbours(target, in: model) || target.configurations.contains(where: { !($0.appGroups ?? []).isEmpty }) else {
                     context.skip("App Group used in '\(target.name)', which is entitled to no App Group and which no other app or extension of the project runs beside; not reported", file: context.relativePath(usage.location))
                     continue
