@@ -49,4 +49,6 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" lint -q "$fixtures/ShippedSurfaces" --reporter json > "$out/ShippedSurfaces.lint.json"
 "$glance" surfaces "$fixtures/ShippedSurfaces" > "$out/ShippedSurfaces.surfaces.txt"
 "$glance" lint -q "$fixtures/FeatureFlagWidgets" --explain-skips > "$out/FeatureFlagWidgets.lint.txt"
+"$glance" lint -q "$fixtures/SilentFailures" --explain-skips > "$out/SilentFailures.lint.txt"
+"$glance" lint -q "$fixtures/SilentFailures" --config "$fixtures/SilentFailures/Optin.glance.json" > "$out/SilentFailures.optin.lint.txt"
 git status --short "$out"

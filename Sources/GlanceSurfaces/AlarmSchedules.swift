@@ -52,7 +52,9 @@ public struct AlarmSchedule: Sendable {
 
 enum AlarmSchedules {
     /// The schedules among these `schedule(id:configuration:)` calls and their sites.
-    static func build(_ calls: [(call: Call, site: CodeSite)], resolver: Resolver) -> [AlarmSchedule] {
+    /// `isConfiguration` tells an `AlarmConfiguration` initializer (`.alarm(…)`, `.timer(…)`, `AlarmConfiguration(…)`) from
+    /// another call (a helper that returns one, whose intents are not visible here).
+    static func build(_ calls: [(call: Call, site: CodeSite)], resolver: Resolver, isConfiguration: (Call) -> Bool) -> [AlarmSchedule] {
         calls.compactMap { call, site in
             guard let idExpr = call.argument("id"), let configurationExpr = call.argument("configuration") else { return nil }
             let code = ViewTree(roots: [function(holding: call.location, site: site, resolver: resolver) ?? Block([])], context: site.context,
@@ -62,6 +64,9 @@ enum AlarmSchedules {
             if case .identifier(let name, let location) = configurationExpr { configuration = code.localValue(name, before: location) }
             var intents: [AlarmSchedule.Intent] = []
             var intentCalls: Set<SourceLocation> = []
+            if case .call(let made)? = configuration, !isConfiguration(made) && !(made.isImplicitMember && made.argument("attributes") != nil) {
+                configuration = nil
+            }
             if case .call(let built)? = configuration {
                 for role in ["stopIntent", "secondaryIntent"] {
                     guard var intentExpr = built.argument(role) else { continue }

@@ -201,7 +201,7 @@ final class CodeScan {
             alarms.append(alarm)
         } }
         urlHandlers += delegateHandlers(files) + objectiveCHandlers()
-        alarmSchedules = AlarmSchedules.build(scheduleCalls, resolver: resolver)
+        alarmSchedules = AlarmSchedules.build(scheduleCalls, resolver: resolver, isConfiguration: isAlarmConfiguration)
         alarms.sort { $0.location < $1.location }
         staleDateUses.removeAll { endedAtOnce.contains($0.location) }
     }
