@@ -161,10 +161,14 @@ let package = Package(
         .target(name: "GlanceRules", dependencies: ["GlanceSurfaces", "GlancePayload"], swiftSettings: syntaxCompile),
         // .glance.json, path globs, baseline: which rules run and which violations are reported
         .target(name: "GlanceConfiguration", dependencies: ["GlanceRules", "GlanceProject", "GlanceInput"], swiftSettings: syntaxCompile),
+        // violations + project model → edits of the project's files (`glance fix`), checked before they are written
+        .target(name: "GlanceFix", dependencies: ["GlanceRules", "GlanceSurfaces", "GlanceProject"] + syntaxDependencies,
+                swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         // violations / surfaces → text
         .target(name: "GlanceReporters", dependencies: ["GlanceRules", "GlancePayload", "GlancePush", "GlanceInput"], swiftSettings: syntaxCompile),
         // command line (its `--version` names the SwiftSyntax it was built with)
-        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush", "GlanceInput", "GlanceCache"] + syntaxDependencies,
+        .target(name: "GlanceCLI", dependencies: ["GlanceReporters", "GlancePayload", "GlanceConfiguration", "GlancePush", "GlanceInput", "GlanceCache",
+                                                "GlanceFix"] + syntaxDependencies,
                 swiftSettings: syntaxCompile),
         .executableTarget(name: "glance", dependencies: ["GlanceCLI", "GlanceSourceIndex"], swiftSettings: syntaxCompile),
         // `swift package glance-lint [glance lint options]`: runs glance on the package (or Xcode project) folder
@@ -181,6 +185,7 @@ let package = Package(
         .testTarget(name: "GlanceRulesTests", dependencies: ["GlanceRules"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceConfigurationTests", dependencies: ["GlanceConfiguration", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceReportersTests", dependencies: ["GlanceReporters"], swiftSettings: syntaxCompile),
+        .testTarget(name: "GlanceFixTests", dependencies: ["GlanceFix", "GlanceProject"], swiftSettings: syntaxCompile),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceSourceIndex", "GlanceCache", "GlanceProject"], exclude: ["Expected", "Fixtures"], swiftSettings: syntaxCompile),
     ] + (stop.map { [.target(name: "GlanceNeedsSwiftSyntax", path: $0)] } ?? []),
     swiftLanguageModes: [.v6]

@@ -12,7 +12,10 @@ damages one input of one kind, runs the glance CLI on it with a timeout, and cla
   wrote a file the project folder or the run's temporary folder changed
 
 Input kinds: pbxproj, xcworkspace, xcconfig, info-plist, entitlements, asset-json, package-swift, swift, config,
-baseline, push-body, headers, json-lines. Mutations: byte flips, insertions and deletions, truncation, a chunk
+baseline, push-body, headers, json-lines; and fix-pbxproj, fix-info-plist, fix-entitlements, fix-swift, which run
+`glance fix P --write` on the FixClassic fixture (which has something to fix) with one of the files it edits
+damaged: such a run may write, but must then leave no temporary file and a project that still lints (else
+"half-written"), and a run that fails must have written nothing. Mutations: byte flips, insertions and deletions, truncation, a chunk
 repeated many times, deep nesting with the kind's own brackets, huge values, tokens of the kind's syntax,
 control characters and bytes that are not UTF-8, empty and whitespace-only files, and the file replaced by a
 folder, a FIFO, or a symbolic link out of the project.
@@ -51,11 +54,15 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMER = os.path.join(ROOT, "Examples", "ProductivityTimer")
 LEGACY = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "LegacyPackages")
+FIXES = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "FixClassic")
+BASES = {"timer": TIMER, "workspace": TIMER, "legacy": LEGACY, "fixes": FIXES}
 REGRESSIONS = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "Fuzz")
 
 SUMMARY = re.compile(r"glance: \d+ errors?, \d+ warnings? in \d+ files? \(\d+\.\d s\)$")
-OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file"]
-FAILURES = {"crash", "hang", "noisy", "wrote a file"}
+OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file", "half-written"]
+FAILURES = {"crash", "hang", "noisy", "wrote a file", "half-written"}
+# What `glance fix` says on standard error besides errors.
+FIX_LINES = re.compile(r"glance: (not fixed: |fixed \d+ findings? in \d+ files?$|nothing to fix$|the diff above fixes )")
 
 # kind: (base project, file inside it, command (P = project folder, F = the file), tokens, nesting openers)
 KINDS = {
@@ -114,6 +121,24 @@ KINDS = {
                    [b"{\"at\": 0, \"body\": {\"aps\": {\"timestamp\": 1, \"event\": \"update\"}}}\n", b"\"at\": true", b"\"headers\": {",
                     b"\n", b"{", b"[", b"\"at\": 1e99"],
                    [b"[", b"{\"a\":"]),
+    # `glance fix --write` on a project with something to fix, one of the files it edits damaged: a clean error
+    # and nothing written, or the edits made and a project that still lints; never a half-written file.
+    "fix-pbxproj": ("fixes", "FixClassic.xcodeproj/project.pbxproj", ["fix", "P", "--write"],
+                    [b"/* Begin PBXCopyFilesBuildPhase section */\n", b"/* End PBXBuildFile section */\n", b"\t\t};\n", b"buildSettings = {",
+                     b"files = (", b"\t\t\t);\n", b" /* Sources */", b"isa = PBXFileSystemSynchronizedRootGroup;", b"= {isa = PBXBuildFile; ",
+                     b"INFOPLIST_FILE = DinerWidgets/Info.plist;", b"{", b"("],
+                    [b"{", b"(", b"( ("]),
+    "fix-info-plist": ("fixes", "DinerWidgets/Info.plist", ["fix", "P", "--write"],
+                       [b"<dict>", b"</dict>", b"<dict/>", b"<key>NSExtension</key>", b"<array/>", b"\t<key>A</key>\n", b"<true/>",
+                        b"<!-- -->", b"<![CDATA[", b"bplist00"],
+                       [b"<array>", b"<dict><key>a</key>"]),
+    "fix-entitlements": ("fixes", "DinerWidgets/DinerWidgets.entitlements", ["fix", "P", "--write"],
+                         [b"<key>com.apple.security.application-groups</key>", b"<array>", b"</array>", b"<array/>",
+                          b"<string>group.x</string>", b"<dict/>", b"</dict>"],
+                         [b"<array>", b"<dict><key>a</key>"]),
+    "fix-swift": ("fixes", "DinerWidgets/DinerWidgets.swift", ["fix", "P", "--write"],
+                  [b"{", b"}", b"(", b")", b".padding()", b"\n", b"StaticConfiguration(", b"#if os(iOS)\n", b"#endif\n", b"//", b"\"\"\""],
+                  [b"{", b"(", b"["]),
 }
 
 
@@ -122,10 +147,7 @@ KINDS = {
 
 def make_project(base, folder):
     """Copies the base project for a kind into `folder`."""
-    if base == "legacy":
-        shutil.copytree(LEGACY, folder, symlinks=True)
-    else:
-        shutil.copytree(TIMER, folder, symlinks=True)
+    shutil.copytree(BASES[base], folder, symlinks=True)
     if base == "workspace":
         os.makedirs(os.path.join(folder, "App.xcworkspace"), exist_ok=True)
         with open(os.path.join(folder, "App.xcworkspace", "contents.xcworkspacedata"), "w") as handle:
@@ -171,6 +193,8 @@ def mutate(data, kind, rng):
         return "empty or blank", rng.choice([b"", b" ", b"\n", b"\xef\xbb\xbf", b"\t\r\n", b"<?", b"{", b"\x00" * 64])
     out = bytearray(data)
     steps = []
+    # `fix --write` lints twice and edits: its kinds get the smaller sizes (huge inputs are the lint kinds' job).
+    small = kind.startswith("fix-")
     for _ in range(rng.choice([1, 1, 1, 2, 3, 5])):
         operation = rng.random()
         at = rng.randint(0, len(out)) if out else 0
@@ -193,13 +217,13 @@ def mutate(data, kind, rng):
         elif operation < 0.54 and out:
             start = rng.randrange(len(out))
             chunk = bytes(out[start:start + rng.choice([8, 40, 200, 1000])])
-            count = rng.choice([10, 100, 1000, 10000, 50000])
+            count = rng.choice([10, 100, 1000] if small else [10, 100, 1000, 10000, 50000])
             repeated = chunk * count
             out[at:at] = repeated[:4_000_000]
             steps.append(f"repeat×{count}")
         elif operation < 0.64:
             opener = rng.choice(openers)
-            count = rng.choice([8, 16, 22, 64, 129, 300, 1000, 10000, 100000])
+            count = rng.choice([8, 16, 22, 64, 129, 300, 1000] if small else [8, 16, 22, 64, 129, 300, 1000, 10000, 100000])
             closing = {b"{": b"}", b"(": b")", b"[": b"]", b"<array>": b"</array>", b"$(": b")", b"${": b"}"}.get(opener)
             block = opener * count
             if closing is not None and rng.random() < 0.5:
@@ -208,7 +232,7 @@ def mutate(data, kind, rng):
             steps.append(f"nest×{count}")
         elif operation < 0.72:
             value = rng.choice([b"a", b"9", b"\\", b"\"", b"%", b"$(", b"\xff", b"\xe9", b"\x1b[2J", b"\n", b"\x00"])
-            out[at:at] = value * rng.choice([1000, 100000, 2000000])
+            out[at:at] = value * rng.choice([1000, 10000] if small else [1000, 100000, 2000000])
             steps.append("huge value")
         elif operation < 0.92:
             token = rng.choice(tokens)
@@ -259,16 +283,17 @@ def command(kind, project, glance):
     return [glance] + args
 
 
-def classify(returncode, stderr, timed_out, wrote):
+def classify(returncode, stderr, timed_out, wrote, fixes=False):
     if timed_out:
         return "hang"
     text = stderr.decode("utf-8", "replace")
     if returncode < 0 or returncode not in (0, 1, 2) or "Fatal error" in text or "Backtracing" in text or "Program crashed" in text:
         return "crash"
-    if wrote:
-        return "wrote a file"
+    # `glance fix --write` may write (the caller checks what it left); a failed one must not have.
+    if wrote and not (fixes and returncode == 0):
+        return "half-written" if fixes else "wrote a file"
     # `glance lint` ends with its summary line (`glance: 0 errors, 1 warning in 3 files (0.1 s)`).
-    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line)]
+    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line) and not (fixes and FIX_LINES.match(line))]
     if returncode == 2:
         return "clean error" if len(lines) == 1 and lines[0].startswith("glance: error: ") else "noisy"
     if all(line.startswith("glance: note: ") or line.startswith("glance: warning: ") for line in lines):
@@ -300,8 +325,18 @@ def run_case(kind, payload, glance, timeout, work):
             os.killpg(process.pid, signal.SIGKILL)
             _, stderr = process.communicate()
         seconds = time.time() - started
-        wrote = snapshot(project) != before or os.listdir(scratch) != []
-        outcome = classify(process.returncode, stderr, timed_out, wrote)
+        after = snapshot(project)
+        wrote = after != before or os.listdir(scratch) != []
+        fixes = kind.startswith("fix-")
+        outcome = classify(process.returncode, stderr, timed_out, wrote, fixes)
+        if fixes and outcome == "ok" and after != before:
+            # What `fix --write` left: no temporary file, nothing but the project's files, and a project that lints.
+            leftovers = [name for name in after if ".glance-fix-" in name] or os.listdir(scratch)
+            check = subprocess.run([glance, "lint", project, "-q"], stdin=subprocess.DEVNULL, capture_output=True,
+                                   cwd=folder, env=env, timeout=timeout)
+            if leftovers or check.returncode not in (0, 1):
+                outcome = "half-written"
+                stderr += b"\nafter fix --write: " + (f"left {leftovers}".encode() if leftovers else check.stderr[:300])
         shown = [a.replace(project, "P") for a in args[1:]]
         return outcome, seconds, stderr[:400].decode("utf-8", "replace"), shown
     finally:
@@ -310,8 +345,15 @@ def run_case(kind, payload, glance, timeout, work):
 
 def case_for(seed, number):
     rng = random.Random(f"{seed}:{number}")
-    kind = rng.choice(sorted(KINDS))
-    base = os.path.join(LEGACY if KINDS[kind][0] == "legacy" else TIMER, KINDS[kind][1])
+    # One run in five is a `fix --write` kind, drawn from a stream of its own, so that the other runs of a seed are
+    # the cases they were before those kinds existed.
+    fixes = random.Random(f"{seed}:{number}:fix")
+    if fixes.random() < 0.2:
+        kind = fixes.choice(sorted(k for k in KINDS if k.startswith("fix-")))
+        rng = fixes
+    else:
+        kind = rng.choice(sorted(k for k in KINDS if not k.startswith("fix-")))
+    base = os.path.join(BASES[KINDS[kind][0]], KINDS[kind][1])
     original = b""
     if os.path.isfile(base):
         with open(base, "rb") as handle:

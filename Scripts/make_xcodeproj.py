@@ -7,7 +7,8 @@ changing a description in `Scripts/projects/*.py`:
     python3 Scripts/make_xcodeproj.py Scripts/projects/productivity_timer.py
 
 A description is a Python file defining PROJECT = {...}; see Scripts/projects/ for the keys. Object ids are
-derived from names, so the output is stable.
+derived from names, so the output is stable. With "xcodeStyle": True, the file is written as Xcode writes
+it: a comment after each object id and reference, PBXBuildFile and PBXFileReference objects on one line.
 """
 import hashlib
 import os
@@ -39,16 +40,17 @@ def quote(value):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render_value(value, indent):
+def render_value(value, indent, comments=None, key=None):
     pad = "\t" * indent
+    comments = comments or {}
     if isinstance(value, dict):
         items = sorted(value.items(), key=lambda kv: (kv[0] != "isa", kv[0]))
-        inner = "".join(f"{pad}\t{quote(k)} = {render_value(v, indent + 1)};\n" for k, v in items)
+        inner = "".join(f"{pad}\t{quote(k)} = {render_value(v, indent + 1, comments, k)};\n" for k, v in items)
         return "{\n" + inner + pad + "}"
     if isinstance(value, list):
-        inner = "".join(f"{pad}\t{render_value(v, indent + 1)},\n" for v in value)
+        inner = "".join(f"{pad}\t{render_value(v, indent + 1, comments)},\n" for v in value)
         return "(\n" + inner + pad + ")"
-    return quote(value)
+    return render_reference(value, comments, key)
 
 
 def generate(spec):
@@ -107,7 +109,7 @@ def generate(spec):
 
     def config_list(owner, settings_by_config, base_ref=None, base_refs=None):
         ids = []
-        for config in ["Debug", "Release"]:
+        for config in spec.get("configurations", ["Debug", "Release"]):
             fields = {"isa": "XCBuildConfiguration", "buildSettings": settings_by_config.get(config, {}), "name": config}
             if base_refs and config in base_refs:
                 fields["baseConfigurationReference"] = base_refs[config]
@@ -115,7 +117,8 @@ def generate(spec):
                 fields["baseConfigurationReference"] = base_ref
             ids.append(add(oid(name, owner, "config", config), fields))
         return add(oid(name, owner, "configlist"), {"isa": "XCConfigurationList", "buildConfigurations": ids,
-                                                    "defaultConfigurationIsVisible": "0", "defaultConfigurationName": "Release"})
+                                                    "defaultConfigurationIsVisible": "0",
+                                                    "defaultConfigurationName": spec.get("defaultConfiguration", "Release")})
 
     products = []
     target_ids = {}
@@ -131,9 +134,10 @@ def generate(spec):
 
     synchronized = {}
     for folder, owners in spec.get("synchronized", {}).items():
+        # Xcode 16.0's first builds wrote explicitFileTypes and explicitFolders; later ones leave them out.
+        extra = {} if spec.get("xcodeStyle") else {"explicitFileTypes": {}, "explicitFolders": []}
         synchronized[folder] = add(oid(name, "sync", folder), {
-            "isa": "PBXFileSystemSynchronizedRootGroup", "exceptions": [], "explicitFileTypes": {}, "explicitFolders": [],
-            "path": folder, "sourceTree": "<group>"})
+            "isa": "PBXFileSystemSynchronizedRootGroup", "exceptions": [], **extra, "path": folder, "sourceTree": "<group>"})
         main_children.append(synchronized[folder])
     for folder, exceptions in spec.get("exceptions", {}).items():
         for target_name, paths in exceptions.items():
@@ -142,10 +146,18 @@ def generate(spec):
                 "target": target_ids[target_name]})
             objects[synchronized[folder]]["exceptions"].append(exception)
 
+    if spec.get("xcodeStyle"):
+        for group in synchronized.values():
+            if not objects[group]["exceptions"]:
+                del objects[group]["exceptions"]
+
     for target in spec["targets"]:
         tname = target["name"]
         product_type, _, _ = PRODUCT_TYPES[target["type"]]
         phases = []
+        # Files in the group tree that no phase holds (an Info.plist, an entitlements file).
+        for path in target.get("files", []):
+            file_ref(path)
         source_files = [add(oid(name, tname, "build", path), {"isa": "PBXBuildFile", "fileRef": file_ref(path)})
                         for path in target.get("sources", [])]
         phases.append(add(oid(name, tname, "sources"), {"isa": "PBXSourcesBuildPhase", "buildActionMask": "2147483647",
@@ -210,18 +222,93 @@ def generate(spec):
         "projectDirPath": "", "projectRoot": "", "targets": [target_ids[t["name"]] for t in spec["targets"]],
         **({"packageReferences": list(package_refs.values())} if package_refs else {})})
 
+    comments = xcode_comments(objects, name) if spec.get("xcodeStyle") else {}
     lines = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {", "\t};",
              f"\tobjectVersion = {spec.get('objectVersion', 77)};", "\tobjects = {", ""]
     for isa in sorted({fields["isa"] for fields in objects.values()}):
         lines.append(f"/* Begin {isa} section */")
         for object_id in sorted(k for k, v in objects.items() if v["isa"] == isa):
             fields = dict(objects[object_id])
-            body = render_value(fields, 2)
-            lines.append(f"\t\t{object_id} = {body};")
+            head = f"{object_id} /* {comments[object_id]} */" if comments.get(object_id) else object_id
+            if comments and isa in ("PBXBuildFile", "PBXFileReference"):
+                body = render_inline(fields, comments)
+            else:
+                body = render_value(fields, 2, comments)
+            lines.append(f"\t\t{head} = {body};")
         lines.append(f"/* End {isa} section */")
         lines.append("")
-    lines += ["\t};", f"\trootObject = {oid(name, 'project')};", "}", ""]
+    root = oid(name, "project")
+    lines += ["\t};", f"\trootObject = {root} /* Project object */;" if comments else f"\trootObject = {root};", "}", ""]
     return "\n".join(lines)
+
+
+def xcode_comments(objects, name):
+    """The comments Xcode writes after object ids (`/* Foo.swift in Sources */`, `/* Project object */`)."""
+    comments = {}
+    phase_of = {}
+    for object_id, fields in objects.items():
+        if fields["isa"].endswith("BuildPhase"):
+            for file_id in fields.get("files", []):
+                phase_of[file_id] = object_id
+    target_of_list = {}
+    for object_id, fields in objects.items():
+        if "buildConfigurationList" in fields:
+            kind = "PBXProject" if fields["isa"] == "PBXProject" else fields["isa"]
+            target_of_list[fields["buildConfigurationList"]] = (kind, fields.get("name", name))
+    default_phase = {"PBXSourcesBuildPhase": "Sources", "PBXResourcesBuildPhase": "Resources",
+                     "PBXFrameworksBuildPhase": "Frameworks", "PBXCopyFilesBuildPhase": "CopyFiles"}
+    main_groups = {fields["mainGroup"] for fields in objects.values() if fields["isa"] == "PBXProject"}
+    for object_id, fields in objects.items():
+        isa = fields["isa"]
+        if isa == "PBXFileReference":
+            comments[object_id] = fields.get("name", os.path.basename(fields.get("path", "")))
+        elif isa in ("PBXGroup", "PBXFileSystemSynchronizedRootGroup") and object_id not in main_groups:
+            comments[object_id] = fields.get("name", fields.get("path", ""))
+        elif isa == "PBXNativeTarget":
+            comments[object_id] = fields["name"]
+        elif isa in default_phase:
+            comments[object_id] = fields.get("name", default_phase[isa])
+        elif isa == "XCBuildConfiguration":
+            comments[object_id] = fields["name"]
+        elif isa == "PBXProject":
+            comments[object_id] = "Project object"
+        elif isa in ("PBXContainerItemProxy", "PBXTargetDependency"):
+            comments[object_id] = isa
+        elif isa == "XCSwiftPackageProductDependency":
+            comments[object_id] = fields["productName"]
+        elif isa == "XCLocalSwiftPackageReference":
+            comments[object_id] = f'XCLocalSwiftPackageReference "{fields["relativePath"]}"'
+    for object_id, fields in objects.items():
+        isa = fields["isa"]
+        if isa == "PBXBuildFile":
+            file_name = comments.get(fields.get("fileRef"), comments.get(fields.get("productRef"), ""))
+            comments[object_id] = f"{file_name} in {comments.get(phase_of.get(object_id), 'Sources')}"
+        elif isa == "XCConfigurationList":
+            kind, owner = target_of_list.get(object_id, ("PBXNativeTarget", "?"))
+            comments[object_id] = f'Build configuration list for {kind} "{owner}"'
+        elif isa == "PBXFileSystemSynchronizedBuildFileExceptionSet":
+            folder = next((comments[g] for g, f in objects.items() if object_id in f.get("exceptions", [])), "?")
+            comments[object_id] = f'Exceptions for "{folder}" folder in "{comments.get(fields["target"], "?")}" target'
+    return comments
+
+
+# Fields whose value is an object id that Xcode writes without the object's comment.
+UNCOMMENTED = {"remoteGlobalIDString", "mainGroup"}
+
+
+def render_reference(value, comments, key=None):
+    if isinstance(value, str) and value in comments and comments[value] and key not in UNCOMMENTED:
+        return f"{value} /* {comments[value]} */"
+    return quote(value)
+
+
+def render_inline(value, comments, key=None):
+    if isinstance(value, dict):
+        items = sorted(value.items(), key=lambda kv: (kv[0] != "isa", kv[0]))
+        return "{" + "".join(f"{quote(k)} = {render_inline(v, comments, k)}; " for k, v in items) + "}"
+    if isinstance(value, list):
+        return "(" + "".join(f"{render_inline(v, comments)}, " for v in value) + ")"
+    return render_reference(value, comments, key)
 
 
 if __name__ == "__main__":

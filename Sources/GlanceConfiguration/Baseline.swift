@@ -157,8 +157,10 @@ public struct Baseline: Sendable, Equatable {
         }
     }
 
-    /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext`.
+    /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext`, and without the premise notes
+    /// (`Premise.withoutNotes`).
     static func normalized(_ message: String) -> String {
+        let message = Premise.withoutNotes(message)
         let range = NSRange(message.startIndex..., in: message)
         return lineReference.stringByReplacingMatches(in: message, range: range, withTemplate: "$1")
     }

@@ -11,14 +11,14 @@ import GlanceRules
 /// - `location.path` is printed as every reporter prints paths; GitLab wants it relative to the repository, so
 ///   run Glance from the repository root (and without `--absolute-paths`). Lines are 1-based.
 /// - `fingerprint`: the SARIF reporter's `glance/v1` fingerprint (FNV-1a 64 of rule, file below the lint root,
-///   message and the ordinal among identical findings), so it is unique in a report — GitLab keeps one finding
-///   per fingerprint — and stable when lines move.
+///   message without its premise note, and the ordinal among identical findings), so it is unique in a report —
+///   GitLab keeps one finding per fingerprint — and stable when lines move.
 /// - No violations: `[]`. Skipped checks have no place in the format and are left out.
 public enum GitLabReporter {
     public static func render(_ result: LintResult, options: ReportOptions) -> String {
         var seen: [String: Int] = [:]
         let issues: [[String: Any]] = result.violations.map { violation in
-            let identity = [violation.rule, violation.file, violation.message].joined(separator: "\u{0}")
+            let identity = violation.identity
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             return [

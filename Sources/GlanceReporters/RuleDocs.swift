@@ -11,7 +11,8 @@ public enum RuleDocs {
         return ([(name: "README.md", contents: index(rules))] + pages).sorted { $0.name < $1.name }
     }
 
-    /// `docs/rules/README.md`: the rule tables, each id linking to its page.
+    /// `docs/rules/README.md`: the rule tables, each id linking to its page, then the rules by how sure their
+    /// premise is.
     public static func index(_ rules: [any DescribedRule.Type]) -> String {
         """
         # Glance rules
@@ -20,7 +21,21 @@ public enum RuleDocs {
         `glance rules RULE_ID` shows the same in the terminal.
 
         \(RulesReporter.markdown(rules, linkPrefix: ""))
+        \(premises(rules))
         """
+    }
+
+    /// `## How sure each rule is`: one line per certainty (`- Documented by Apple (N): [`id`](id.md), …`), in
+    /// `Premise.Certainty` order; certainties no rule has are left out.
+    static func premises(_ rules: [any DescribedRule.Type]) -> String {
+        var lines = ["## How sure each rule is", "",
+                     "Each page says what the rule's findings rest on, under Premise; [premises](../premises.md) explains the levels.", ""]
+        for certainty in Premise.Certainty.allCases {
+            let ids = rules.map { $0.description }.filter { $0.premise?.certainty == certainty }.map { "[`\($0.identifier)`](\($0.identifier).md)" }
+            guard !ids.isEmpty else { continue }
+            lines.append("- \(certainty.phrase.prefix(1).uppercased() + certainty.phrase.dropFirst()) (\(ids.count)): \(ids.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// What a rule needs beyond the code, for its page and `glance rules RULE_ID`: `target kinds and embedding

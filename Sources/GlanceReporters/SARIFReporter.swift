@@ -12,8 +12,9 @@ import GlanceSurfaces
 ///   one character: `startLine`/`startColumn` (1-based, columns counted in UTF-8 bytes as in every Glance
 ///   reporter) to `endLine` = `startLine`, `endColumn` = `startColumn` + 1.
 /// - `partialFingerprints["glance/v1"]`: FNV-1a (64-bit) over the UTF-8 of rule id, relative file, message
-///   and the violation's ordinal among identical ones, joined by NUL, as 16 lowercase hex digits. It ignores
-///   line and column, so a finding keeps its identity when code above it moves.
+///   (without its premise note, `Premise.withoutNotes`) and the violation's ordinal among identical ones, joined
+///   by NUL, as 16 lowercase hex digits. It ignores line and column, so a finding keeps its identity when code
+///   above it moves.
 /// - With `--explain-skips`, each skipped check is a `note` in `invocations[0].toolExecutionNotifications`.
 public enum SARIFReporter {
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -23,9 +24,7 @@ public enum SARIFReporter {
         let ruleIndex = Dictionary(options.rules.enumerated().map { ($1.description.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: Int] = [:]
         let results: [[String: Any]] = result.violations.map { violation in
-            // One cause found at several places keeps its fingerprint when its first place moves.
-            let identity = (violation.cause.map { [violation.rule, violation.target ?? "", $0] } ?? [violation.rule, violation.file, violation.message])
-                .joined(separator: "\u{0}")
+            let identity = violation.identity
             let ordinal = seen[identity, default: 0]
             seen[identity] = ordinal + 1
             var entry: [String: Any] = [

@@ -74,7 +74,8 @@ public enum ViolationReporter {
         return lines.isEmpty ? "" : lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }
 
-    /// A JSON array of `{"rule","severity","file","line","column","message","target","related"}`, files printed as
+    /// A JSON array of `{"rule","severity","file","line","column","message","target","related","cause"}` (`cause`: what
+    /// makes several places one finding, or null), files printed as
     /// every reporter prints them (`displayRoot` joined with the path below the lint root; `related`: the other
     /// places of the same cause, `[{"file","line","column"}]`); with `explainSkips`, an object
     /// `{"violations": [...], "skipped": [{"rule","file","reason"}]}`.
@@ -82,7 +83,8 @@ public enum ViolationReporter {
         let violations: [[String: Any]] = result.violations.map { violation in
             ["rule": violation.rule, "severity": violation.severity.rawValue, "file": displayPath(violation.file, root: displayRoot),
              "line": violation.line, "column": violation.column, "message": violation.displayMessage, "target": violation.target ?? NSNull(),
-             "related": violation.related.map { ["file": displayPath($0.file, root: displayRoot), "line": $0.line, "column": $0.column] as [String: Any] }]
+             "related": violation.related.map { ["file": displayPath($0.file, root: displayRoot), "line": $0.line, "column": $0.column] as [String: Any] },
+             "cause": violation.cause ?? NSNull()]
         }
         guard explainSkips else { return JSONText.render(violations) }
         let skipped: [[String: Any]] = sortedSkips(result.skips).map { skip in

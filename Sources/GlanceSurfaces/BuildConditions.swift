@@ -92,7 +92,10 @@ public struct CompilationFacts: Hashable, Sendable {
 public final class BuildConditions: @unchecked Sendable {
     private let project: ProjectModel
     private let lock = NSLock()
-    private var factsCache: [String: [CompilationFacts]] = [:]
+    /// The builds of each target (one per platform), numbered: results are kept by build number, so a lookup
+    /// hashes a number and the condition, not the facts.
+    private var factsCache: [String: [(number: Int, facts: CompilationFacts)]] = [:]
+    private var numbers: [CompilationFacts: Int] = [:]
     private var results: [ResultKey: Bool?] = [:]
     private var parsed: [String: ExprSyntax?] = [:]
     /// Local package modules, by the files they compile, and the names each module can import.
@@ -100,7 +103,7 @@ public final class BuildConditions: @unchecked Sendable {
     private let importableByTarget: [String: Set<String>]
 
     private struct ResultKey: Hashable {
-        let facts: CompilationFacts
+        let build: Int
         let condition: String
     }
 
@@ -136,6 +139,10 @@ public final class BuildConditions: @unchecked Sendable {
     /// The facts of each platform the target builds for in a configuration (the shipping one when nil), for its
     /// own code or, with `packageCode`, for the code of a Swift package it links.
     public func facts(of target: Target, configuration name: String? = nil, packageCode: Bool = false) -> [CompilationFacts] {
+        builds(of: target, configuration: name, packageCode: packageCode).map(\.facts)
+    }
+
+    private func builds(of target: Target, configuration name: String?, packageCode: Bool) -> [(number: Int, facts: CompilationFacts)] {
         let key = "\(target.id)\u{1}\(name ?? "")\u{1}\(packageCode)"
         lock.lock()
         if let known = factsCache[key] { lock.unlock(); return known }
@@ -158,23 +165,31 @@ public final class BuildConditions: @unchecked Sendable {
                                     linkedModules: importableByTarget[target.id] ?? [], languageMode: packageCode ? nil : languageMode,
                                     macCatalyst: catalyst)
         }
-        lock.lock(); factsCache[key] = made; lock.unlock()
-        return made
+        lock.lock()
+        let numbered = made.map { facts -> (number: Int, facts: CompilationFacts) in
+            if let number = numbers[facts] { return (number, facts) }
+            numbers[facts] = numbers.count
+            return (numbers.count - 1, facts)
+        }
+        factsCache[key] = numbered
+        lock.unlock()
+        return numbered
     }
 
     /// Whether code in `file` under `conditions` (the `#if` conditions around it, outermost first) is compiled
     /// into the target in a configuration (the shipping one when nil): true or false when every platform the
     /// target builds for agrees or one of them surely compiles it, nil when that cannot be decided.
     public func compiles(_ conditions: [String], in target: Target, file: String? = nil, configuration: String? = nil) -> Bool? {
-        let builds = facts(of: target, configuration: configuration, packageCode: file.map(packageFiles.contains) ?? false)
-        return Self.any(builds.map { evaluate(conditions, facts: $0) })
+        guard !conditions.isEmpty else { return true }
+        let builds = self.builds(of: target, configuration: configuration, packageCode: file.map(packageFiles.contains) ?? false)
+        return Self.any(builds.map { evaluate(conditions, build: $0.number, facts: $0.facts) })
     }
 
     /// Like `compiles(_:in:file:configuration:)`, for one of the target's platforms.
     public func compiles(_ conditions: [String], in target: Target, platform: Platform, file: String? = nil, configuration: String? = nil) -> Bool? {
-        let builds = facts(of: target, configuration: configuration, packageCode: file.map(packageFiles.contains) ?? false)
-        guard let build = builds.first(where: { $0.platform == platform }) else { return false }
-        return evaluate(conditions, facts: build)
+        let builds = self.builds(of: target, configuration: configuration, packageCode: file.map(packageFiles.contains) ?? false)
+        guard let build = builds.first(where: { $0.facts.platform == platform }) else { return false }
+        return evaluate(conditions, build: build.number, facts: build.facts)
     }
 
     /// The configurations of the target in which code under `conditions` is compiled, by name (for messages that
@@ -199,9 +214,21 @@ public final class BuildConditions: @unchecked Sendable {
 
     /// All the conditions together, for one build.
     public func evaluate(_ conditions: [String], facts: CompilationFacts) -> Bool? {
+        lock.lock()
+        let known = numbers[facts]
+        lock.unlock()
+        guard let number = known else { return conditions.isEmpty ? true : decide(joined(conditions), facts: facts) }
+        return evaluate(conditions, build: number, facts: facts)
+    }
+
+    private func joined(_ conditions: [String]) -> String {
+        conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " && ")
+    }
+
+    private func evaluate(_ conditions: [String], build: Int, facts: CompilationFacts) -> Bool? {
         guard !conditions.isEmpty else { return true }
-        let joined = conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " && ")
-        let key = ResultKey(facts: facts, condition: joined)
+        let joined = self.joined(conditions)
+        let key = ResultKey(build: build, condition: joined)
         lock.lock()
         if let known = results[key] { lock.unlock(); return known }
         lock.unlock()

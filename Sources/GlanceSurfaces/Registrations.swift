@@ -14,6 +14,12 @@ final class Registrations: @unchecked Sendable {
     private let lock = NSLock()
     private var byTarget: [String: [SourceLocation: [[BranchChoice]]]?] = [:]
     private var incomplete: Set<String> = []
+    private var launchedByTarget: [String: [(bundle: WidgetBundleSurface, choices: [BranchChoice])]] = [:]
+    /// `@main` types that are neither bundles nor widgets (custom entry points), found once.
+    private lazy var launchers: [TypeDecl] = resolver.allTypes.filter { type in
+        type.isMain && type.kind != .extension && !bundles.contains { $0.type.location == type.location }
+            && !mainWidgets.contains { $0.location == type.location }
+    }
 
     init(bundles: [WidgetBundleSurface], mainWidgets: [TypeDecl], resolver: Resolver) {
         self.bundles = bundles
@@ -67,12 +73,11 @@ final class Registrations: @unchecked Sendable {
     /// { Bundle18.main() } else { Bundle17.main() } } }` starts `Bundle18` and `Bundle17`, each in the branch it
     /// is called in. Empty when the target has no such entry point.
     func launchedBundles(in target: Target) -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] {
-        let launchers = resolver.allTypes.filter { type in
-            type.isMain && type.kind != .extension && !bundles.contains { $0.type.location == type.location }
-                && !mainWidgets.contains { $0.location == type.location }
-                && resolver.targets(of: type).contains { $0.id == target.id }
-        }
-        return launchers.flatMap { launcher -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] in
+        lock.lock()
+        if let known = launchedByTarget[target.id] { lock.unlock(); return known }
+        let candidates = launchers.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
+        lock.unlock()
+        let found = candidates.flatMap { launcher -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] in
             let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
             let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
             return code.calls.compactMap { scoped in
@@ -83,6 +88,8 @@ final class Registrations: @unchecked Sendable {
                 return (bundle, scoped.choices)
             }
         }
+        lock.lock(); launchedByTarget[target.id] = found; lock.unlock()
+        return found
     }
 
     private func uncachedRegistrations(in target: Target) -> (found: [SourceLocation: [[BranchChoice]]]?, complete: Bool) {

@@ -69,7 +69,7 @@ struct ConfigurationCLITests {
         try copyExample("CommonMistakes", to: folder)
         try write(#"{"only_rules": ["widget_url_multiple"], "reporter": "json", "strict": true}"#, to: folder + "/.glance.json")
         let json = run(in: folder, "lint", "$SCRATCH")
-        #expect(json.standardOutput.hasPrefix("[\n  {\n    \"column\" : 33,"))
+        #expect(json.standardOutput.hasPrefix("[\n  {\n    \"cause\" : null,\n    \"column\" : 33,"))
         #expect(json.exitCode == 1)   // a warning, and strict
         let xcode = run(in: folder, "lint", "$SCRATCH", "--reporter", "xcode")
         #expect(xcode.standardOutput.hasPrefix("Widgets/WeatherWidget.swift:37:33: warning: widget WeatherWidget sets widgetURL"))

@@ -47,6 +47,7 @@ struct ReleaseTests {
         #expect(places == ["GlanceCLI/Version.swift"])
     }
 
+    /// The released version comes first, after an `## Unreleased` section of changes not yet released, if any.
     @Test func changelogLeadsWithTheVersion() throws {
         // Work not released yet is listed under "## Unreleased", above the version's entry.
         let headings = try read("CHANGELOG.md").split(separator: "\n").filter { $0.hasPrefix("## ") && $0 != "## Unreleased" }

@@ -70,6 +70,16 @@ struct BaselineTests {
         #expect(baseline.filter([violation(1, "also at Widgets/B.swift:36 and App/Info.plist:3:2")], root: root).count == 1)
     }
 
+    /// A baseline written before a rule's message named its premise as a report or an inference still matches.
+    @Test func premiseNotesAreIgnored() throws {
+        let root = try folder(["A.swift": "x\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let baseline = Baseline(violations: [violation(1, "the tap is lost. Do the work in perform().")], root: root)
+        #expect(baseline.filter([violation(1, "the tap is lost (developers report this; Apple does not document it). Do the work in perform().")], root: root) == [])
+        #expect(baseline.filter([violation(1, "the tap is lost (Glance infers this from Apple's documentation). Do the work in perform().")], root: root) == [])
+        #expect(baseline.filter([violation(1, "the tap is kept. Do the work in perform().")], root: root).count == 1)
+    }
+
     @Test func missingAndBinaryFilesHaveEmptyLineText() throws {
         let root = try folder([:])
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GlanceReporters
+import GlanceRules
 
 /// The SARIF log of the fixture, read back with JSONSerialization.
 struct SARIFReporterTests {
@@ -55,6 +56,21 @@ struct SARIFReporterTests {
             SARIFReporter.fingerprint("widget_url_multiple\u{0}Widgets/W.swift\u{0}two `<a|b>` calls\u{0}1"),
         ])
         #expect(Set(prints).count == 3)
+    }
+
+    /// A finding keeps its fingerprint when its message gains or loses a premise note.
+    @Test func fingerprintIgnoresThePremiseNote() throws {
+        func print(_ message: String) throws -> String? {
+            let result = LintResult(violations: [Violation(rule: "widget_url_multiple", severity: .warning, file: "W.swift", line: 1, column: 1,
+                                                           message: message, target: nil)], skips: [])
+            let log = try JSONSerialization.jsonObject(with: Data(ViolationReporter.render(result, as: .sarif, options: Fixture.options()).utf8))
+            let results = ((log as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]
+            return (results?.first?["partialFingerprints"] as? [String: String])?["glance/v1"]
+        }
+        let plain = try #require(try print("two calls; the tap is lost. Fix it."))
+        #expect(try print("two calls; the tap is lost (developers report this; Apple does not document it). Fix it.") == plain)
+        #expect(try print("two calls; the tap is lost (Glance infers this from Apple's documentation). Fix it.") == plain)
+        #expect(try print("two calls; the tap is found. Fix it.") != plain)
     }
 
     /// Published FNV-1a 64 test vectors.

@@ -41,7 +41,7 @@ struct FieldCases2NewRulesTests {
     /// iOS and watchOS WidgetKit hands a widget's own link to its app whatever the scheme: nothing to report.
     /// The same URL opened through an OpenURLIntent is opened like any URL, and needs the registration; on macOS
     /// the widget's own link is reported, with its premise named as a field report.
-    @Test func fc2_04SchemeNotRegistered() {
+    @Test func fc2_04SchemeNotRegistered() throws {
         let example = RuleExample(files: [Self.meterWidget, Self.meterApp])
             .with("App") { $0.set(info: "CFBundleDisplayName", .string("Meter")) }
         #expect(Linter().lint(ExampleRunner.model(for: example)).violations.filter { $0.rule == "url_scheme_not_registered" }.isEmpty)
@@ -62,7 +62,7 @@ struct FieldCases2NewRulesTests {
         let mac = example.with("Widgets") { $0.platform = .macOS }.with("App") { $0.platform = .macOS }
         let onMac = Linter().lint(ExampleRunner.model(for: mac)).violations.filter { $0.rule == "url_scheme_not_registered" }
         #expect(onMac.map { "\($0.file):\($0.line) \($0.severity)" } == ["Widgets/Example.swift:5 warning"])
-        #expect(onMac.first?.message.contains("a developer's report, not Apple's documentation") == true)
+        #expect(onMac.first?.message.contains(try #require(Premise.Certainty.reported.messageNote)) == true)
     }
 
     /// FC2-05: the widget extension's Info.plist holds only CFBundleDisplayName.

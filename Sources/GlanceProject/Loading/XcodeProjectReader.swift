@@ -13,10 +13,8 @@ struct XcodeProjectReader {
     private(set) var notes: [String] = []
     private var xcconfigs: [String: [[SettingAssignment]]] = [:]   // base configuration files read, by path
     private var xcconfigGaps: [String: [String]] = [:]              // … and those whose includes were not all read
-    /// Element id → absolute path (nil for elements outside the disk, such as products).
-    private var elementPaths: [String: String?] = [:]
-    /// Element id → parent group id.
-    private var parents: [String: String] = [:]
+    /// Where the group tree's elements are on disk.
+    private var groupTree: PBXGroupTree
 
     init(projectPath: String, root: String, fileSystem: FileSystem) throws {
         self.projectPath = projectPath
@@ -31,70 +29,17 @@ struct XcodeProjectReader {
         } catch let error as ProjectError {
             throw error.naming(resolved.relative(to: root))
         }
-        let folder = projectPath.deletingLastPathComponent
-        sourceRoot = folder.appendingPath(pbx.project.projectDirPath).standardizedPath
-        indexGroupTree()
-    }
-
-    // MARK: - Group tree
-
-    /// Parents of the group tree, from the main group down. An element listed a second time (Xcode never
-    /// writes that; a damaged or hand-edited file can, even inside its own subtree, a cycle) keeps its first
-    /// place, and the project's notes say so: its files are still read.
-    private mutating func indexGroupTree() {
-        var stack = [pbx.project.mainGroup].compactMap { $0 }
-        var seen: Set<String> = Set(stack)
-        var noted = false
-        while let id = stack.popLast() {
-            guard let element = pbx.fileElement(id) else { continue }
-            for child in element.children {
-                guard seen.insert(child).inserted else {
-                    if !noted {
-                        let label = child == pbx.project.mainGroup ? "the main group"
-                            : pbx.fileElement(child).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(child)"
-                        notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
-                        noted = true
-                    }
-                    continue
-                }
-                parents[child] = id
-                stack.append(child)
-            }
+        groupTree = PBXGroupTree(pbx: pbx, projectPath: projectPath)
+        sourceRoot = groupTree.sourceRoot
+        if let twice = groupTree.listedTwice {
+            let label = twice == pbx.project.mainGroup ? "the main group"
+                : pbx.fileElement(twice).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(twice)"
+            notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
         }
     }
 
-    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk. Walks up the
-    /// parents without recursion (a group tree can be thousands deep).
-    mutating func path(of id: String) -> String? {
-        if let cached = elementPaths[id] { return cached }
-        // The chain from `id` up to the first element whose path is known, or to the top.
-        var chain: [String] = []
-        var visited: Set<String> = []
-        var current: String? = id
-        while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
-            chain.append(element)
-            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
-        }
-        for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
-        return elementPaths[id] ?? nil
-    }
-
-    /// One element's path, its parent's being known already (see `path(of:)`).
-    private func computePath(of id: String) -> String? {
-        guard let element = pbx.fileElement(id) else { return nil }
-        var base: String?
-        switch element.sourceTree {
-        case "<group>":
-            if let parent = parents[id] { base = elementPaths[parent] ?? nil } else { base = sourceRoot }
-        case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
-        case "<absolute>": base = ""
-        default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
-        }
-        guard let base else { return nil }
-        if id == pbx.project.mainGroup, element.path == nil { return sourceRoot }
-        if let own = element.path { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
-        return base   // a group without a path sits where its parent is
-    }
+    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk.
+    mutating func path(of id: String) -> String? { groupTree.path(of: id) }
 
     /// `path(of:)`, then resolved against the disk (case-insensitively on Linux).
     mutating func diskPath(of id: String) -> String? {

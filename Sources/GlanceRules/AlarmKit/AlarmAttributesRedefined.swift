@@ -6,7 +6,7 @@ struct AlarmAttributesRedefined: Rule {
         identifier: "alarm_attributes_redefined",
         name: "AlarmAttributes redefined",
         group: .alarmKit,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "The project declares its own type named `AlarmAttributes`.",
         rationale: """
             AlarmKit provides `AlarmAttributes<Metadata>`, the ActivityAttributes type its countdown and paused \
@@ -18,6 +18,11 @@ struct AlarmAttributesRedefined: Rule {
             Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
             Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>
             """,
+        premise: Premise("""
+            AlarmKit starts its alarms' Live Activities with its own `AlarmAttributes<Metadata>`; a project type of \
+            the same name shadows it, so the widget's `ActivityConfiguration(for: AlarmAttributes.self)` configures \
+            the project's type and the countdown and paused states get no UI.
+            """, .inferred),
         triggeringExamples: [
             .widget("""
                 struct ↓AlarmAttributes: ActivityAttributes {
@@ -36,7 +41,7 @@ struct AlarmAttributesRedefined: Rule {
 
     func validate(_ context: RuleContext) {
         for type in context.resolver.allTypes where type.name == "AlarmAttributes" && type.kind != .extension {
-            context.report(type.location, "the project declares its own AlarmAttributes, which shadows AlarmKit's; countdown and paused alarm UI will not match. Remove it and use AlarmKit's AlarmAttributes<Metadata> with an AlarmMetadata type.",
+            context.report(type.location, "the project declares its own AlarmAttributes, which shadows AlarmKit's; countdown and paused alarm UI will not match (Glance infers this from Apple's documentation). Remove it and use AlarmKit's AlarmAttributes<Metadata> with an AlarmMetadata type.",
                            target: context.resolver.targets(of: type).first)
         }
     }

@@ -8,7 +8,7 @@ struct AlarmCountdownWithoutWidget: Rule {
         identifier: "alarm_countdown_without_widget",
         name: "Alarm countdown without a widget",
         group: .alarmKit,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "An alarm is scheduled with a countdown or paused presentation, and no widget extension registers `ActivityConfiguration(for: AlarmAttributes<…>.self)` in its `@main` bundle.",
         rationale: """
             AlarmKit shows countdown and paused states on the Lock Screen and in the Dynamic Island through a \
@@ -21,6 +21,12 @@ struct AlarmCountdownWithoutWidget: Rule {
             Apple, AlarmAttributes <https://developer.apple.com/documentation/alarmkit/alarmattributes>; \
             Apple, AlarmPresentation <https://developer.apple.com/documentation/alarmkit/alarmpresentation>
             """,
+        premise: Premise("""
+            Developers report that without a widget extension drawing `ActivityConfiguration(for: \
+            AlarmAttributes<…>.self)`, an alarm's countdown and paused states never appear on the Lock Screen or in \
+            the Dynamic Island (the alert still does); Apple's sample ships such a widget without saying it is \
+            required.
+            """, .reported),
         requires: [.targets, .embedding],
         triggeringExamples: [
             .app("""
@@ -106,7 +112,7 @@ struct AlarmCountdownWithoutWidget: Rule {
             context.report(anchor, """
                 '\(app.name)' schedules alarms with a \(kinds.joined(separator: " and ")) presentation \
                 (\(context.place(alarm.presentationLocations.first ?? alarm.location))), but no widget extension of the app registers \
-                ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused states will not appear. Add the \
+                ActivityConfiguration(for: AlarmAttributes<…>.self)\(detail); the countdown and paused states will not appear (developers report this; Apple does not document it). Add the \
                 Live Activity widget to the extension's @main bundle.
                 """, target: app)
         }

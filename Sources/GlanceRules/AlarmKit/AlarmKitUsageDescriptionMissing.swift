@@ -19,6 +19,10 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             Apple, AlarmManager <https://developer.apple.com/documentation/alarmkit/alarmmanager>; \
             swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
             """,
+        premise: Premise("""
+            Without a non-empty `NSAlarmKitUsageDescription` in the app's Info.plist the app cannot schedule alarms, \
+            so the alarms people set never ring.
+            """, .documented),
         requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample.app("""
@@ -52,7 +56,7 @@ struct AlarmKitUsageDescriptionMissing: Rule {
             context.report(target: app, configuration: configuration, plistKey: fromSetting ? "NSAlarmKitUsageDescription" : nil, in: configuration.infoPlistFile, """
                 app '\(app.name)' uses AlarmManager (\(place)) but its Info.plist has no NSAlarmKitUsageDescription in \
                 \(missing.map(\.name).joined(separator: " and "))\(detail); alarms cannot be scheduled. Add the key to the Info.plist file.
-                """)
+                """, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name))])
         }
     }
 }

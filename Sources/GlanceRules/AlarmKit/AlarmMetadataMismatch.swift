@@ -7,7 +7,7 @@ struct AlarmMetadataMismatch: Rule {
         identifier: "alarm_metadata_mismatch",
         name: "Alarm metadata type differs between app and widget",
         group: .alarmKit,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "The app schedules `AlarmAttributes<A>` but the widget extension's `ActivityConfiguration` renders only `AlarmAttributes<B>`.",
         rationale: """
             AlarmAttributes is generic over its metadata; `AlarmAttributes<WakeMetadata>` and \
@@ -19,6 +19,11 @@ struct AlarmMetadataMismatch: Rule {
             Apple, AlarmMetadata <https://developer.apple.com/documentation/alarmkit/alarmmetadata>; \
             report: metadata type identity between app and widget <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
             """,
+        premise: Premise("""
+            AlarmAttributes is generic over its metadata type and a Live Activity is drawn by the configuration for \
+            its exact attributes type; when the widget renders another metadata type than the app schedules, the \
+            countdown and paused states get no UI.
+            """, .inferred),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
@@ -70,7 +75,7 @@ struct AlarmMetadataMismatch: Rule {
             guard !rendered.isEmpty, !rendered.contains(TypeName.base(use.metadata)) else { continue }
             // A generic parameter (`AlarmAttributes<M>` in a generic helper) names no type.
             guard context.resolver.primaryDeclaration(of: TypeName.base(use.metadata), from: use.location.file) != nil else { continue }
-            context.report(use.location, "the app builds AlarmAttributes<\(use.metadata)> but the widget renders AlarmAttributes<\(rendered.joined(separator: ", "))>; countdown and paused UI will not appear. Use the same metadata type in both.", target: use.targets.first)
+            context.report(use.location, "the app builds AlarmAttributes<\(use.metadata)> but the widget renders AlarmAttributes<\(rendered.joined(separator: ", "))>; countdown and paused UI will not appear (Glance infers this from Apple's documentation). Use the same metadata type in both.", target: use.targets.first)
         }
     }
 }

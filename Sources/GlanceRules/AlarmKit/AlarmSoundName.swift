@@ -18,6 +18,10 @@ struct AlarmSoundName: Rule {
             report: a sound name without extension plays the default tone <https://github.com/oalejel/Athan-Utility/pull/15>; \
             report: .caf, .aiff or .wav <https://github.com/gdelataillade/flutter_alarmkit/issues/7>
             """,
+        premise: Premise("""
+            Developers report AlarmKit playing the default tone instead of a custom sound named without its file \
+            extension, or stored in a format other than .caf, .aiff or .wav.
+            """, .reported),
         triggeringExamples: [
             .app("""
                 func configure() {
@@ -52,9 +56,9 @@ struct AlarmSoundName: Rule {
                 let ext = (name as NSString).pathExtension.lowercased()
                 let targets = context.resolver.targets(ofFile: file.path)
                 if ext.isEmpty {
-                    context.report(named.location, "alarm sound \"\(name)\" has no file extension; AlarmKit may fall back to the default tone. Use the full file name (for example \"\(name).caf\").", target: targets.first)
+                    context.report(named.location, "alarm sound \"\(name)\" has no file extension; AlarmKit may fall back to the default tone (developers report this; Apple does not document it). Use the full file name (for example \"\(name).caf\").", target: targets.first)
                 } else if !Self.supported.contains(ext) {
-                    context.report(named.location, "alarm sound \"\(name)\" is a .\(ext) file; AlarmKit plays .caf, .aiff or .wav sounds (under 30 s) and falls back to the default tone otherwise.", target: targets.first)
+                    context.report(named.location, "alarm sound \"\(name)\" is a .\(ext) file; AlarmKit plays .caf, .aiff or .wav sounds (under 30 s) and falls back to the default tone otherwise (developers report this; Apple does not document it).", target: targets.first)
                 }
             }
         }

@@ -16,6 +16,11 @@ struct ControlMissingDisplayMetadata: Rule {
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
             Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
             """,
+        premise: Premise("""
+            Without `.displayName(_:)` the controls gallery shows the app's name for the control, and without \
+            `.description(_:)` its configuration view has no description, so people cannot tell the app's controls \
+            apart when they add one.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct TimerToggle: ControlWidget {

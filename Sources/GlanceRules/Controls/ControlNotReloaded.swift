@@ -23,6 +23,10 @@ struct ControlNotReloaded: Rule {
             report: toggle state stale until reloaded <https://github.com/home-assistant/iOS/issues/3020>; \
             report <https://github.com/EvanBacon/expo-apple-targets/pull/104>
             """,
+        premise: Premise("""
+            A control updates only after its own action, a ControlCenter reload or a control push; when the app \
+            changes the value the control shows and does none of these, Control Center keeps showing the old state.
+            """, .documented),
         requires: [.targets],
         triggeringExamples: [
             RuleExample(files: [

@@ -25,6 +25,10 @@ struct ControlOpensAppOnWatch: Rule {
             Apple, openAppWhenRun <https://developer.apple.com/documentation/appintents/appintent/openappwhenrun>; \
             Apple, supportedModes <https://developer.apple.com/documentation/appintents/appintent/supportedmodes>
             """,
+        premise: Premise("""
+            An iPhone control whose action opens the iPhone app is left out of Apple Watch's Control Center and \
+            Smart Stack when the watch app offers no controls of its own, so people never find it on the watch.
+            """, .reported),
         requires: [.targets],
         triggeringExamples: [
             .widget("""
@@ -148,7 +152,7 @@ struct ControlOpensAppOnWatch: Rule {
                 context.report(action.actionLocation, """
                     control \(control.typeName) foregrounds the iPhone app (\(intent.typeName): \(reason)); watch app \
                     '\(watchApps[0].name)' offers no controls of its own, so the watch relays the iPhone's and leaves this \
-                    one out. Give the watch app its own control, or use an intent that runs in the background.
+                    one out (developers report this; Apple does not document it). Give the watch app its own control, or use an intent that runs in the background.
                     """, target: target)
             }
         }

@@ -22,6 +22,10 @@ struct ControlStateInProcess: Rule {
             Apple, Updating controls locally and remotely <https://developer.apple.com/documentation/widgetkit/updating-controls-locally-and-remotely>; \
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>
             """,
+        premise: Premise("""
+            A control's value provider and intent run in the widget extension, a process apart from the app, so a \
+            singleton there is not the app's: the toggle shows and changes a state the app never sees.
+            """, .inferred),
         triggeringExamples: [
             .widget("""
                 struct TimerToggle: ControlWidget {
@@ -175,7 +179,7 @@ struct ControlStateInProcess: Rule {
             for singleton in inProcess {
                 context.report(singleton.location, """
                     control \(control.typeName) keeps its state in \(singleton.name).shared, which lives only in this process; \
-                    the control runs in the widget extension, so the app's changes never reach it. Store the state in an \
+                    the control runs in the widget extension, so the app's changes never reach it (Glance infers this from Apple's documentation). Store the state in an \
                     App Group (UserDefaults(suiteName:)) and reload the control after changes.
                     """)
             }

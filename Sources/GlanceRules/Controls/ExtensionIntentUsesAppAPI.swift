@@ -7,7 +7,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
         identifier: "extension_intent_uses_app_api",
         name: "Widget-extension intent uses app-only API",
         group: .controls,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "An intent compiled into a widget extension calls `UIApplication.shared` or imports a module only the app links (Capacitor, Cordova, React Native, Flutter, Expo).",
         rationale: """
             Widgets and controls run in the widget extension, where `UIApplication.shared` does not exist and the \
@@ -18,6 +18,11 @@ struct ExtensionIntentUsesAppAPI: Rule {
             Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
             report: UIApplication is unavailable in the control's extension <https://developer.apple.com/forums/thread/758911>
             """,
+        premise: Premise("""
+            A widget's or control's button runs its intent in the widget extension, where `UIApplication.shared` is \
+            unavailable and the app's web or JavaScript bridge is not linked, so the intent cannot open the app or \
+            reach the bridge.
+            """, .inferred),
         requires: [.targets],
         triggeringExamples: [
             .widget("""
@@ -89,7 +94,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
                         if case .member(.identifier("UIApplication", let location)?, "shared", _) = expr {
                             context.report(location, """
                                 \(intent.typeName) is compiled into widget extension '\(target.name)', where UIApplication.shared \
-                                is unavailable; open the app with an OpenIntent (in the app and the extension) or a Link/widgetURL instead.
+                                is unavailable (Glance infers this from Apple's documentation); open the app with an OpenIntent (in the app and the extension) or a Link/widgetURL instead.
                                 """, target: target)
                         }
                     }
@@ -99,7 +104,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
             for importDecl in file.imports where Self.appOnlyModules.contains(importDecl.module) {
                 context.report(importDecl.location, """
                     \(context.relativePath(intent.location)) imports \(importDecl.module), which only the app links, but it is compiled \
-                    into widget extension '\(target.name)' with intent \(intent.typeName); keep the bridge out of the extension \
+                    into widget extension '\(target.name)' with intent \(intent.typeName) (Glance infers this from Apple's documentation); keep the bridge out of the extension \
                     and share data through the App Group.
                     """, target: target)
             }

@@ -22,6 +22,11 @@ struct IntentMissingAppMembership: Rule {
             Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
             report: intent not found in the app process <https://github.com/gdelataillade/flutter_alarmkit/pull/12>
             """,
+        premise: Premise("""
+            The system runs an OpenIntent, a LiveActivityIntent, an AudioPlaybackIntent and intents that open the \
+            app in the app's process, and Apple asks for them to be members of the app target; without that \
+            membership, tapping the control, widget or alarm button does nothing.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             // The app's own copy is compiled only for watchOS: on iOS the app has none.
@@ -216,7 +221,7 @@ struct IntentMissingAppMembership: Rule {
                     \(intent.typeName) runs in the app process (\(reason)) and is used by \(usedBy), but \
                     \(context.relativePath(intent.location)) is not a member of app target '\(app.name)'; \(consequence). \
                     Add the file to '\(app.name)' as well.
-                    """, target: app, severity: opensURL ? .warning : nil)
+                    """, target: app, severity: opensURL ? .warning : nil, subjects: [ViolationSubject(targetID: app.id)])
             }
         }
     }

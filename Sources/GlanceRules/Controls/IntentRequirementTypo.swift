@@ -17,6 +17,11 @@ struct IntentRequirementTypo: Rule {
             Apple, openAppWhenRun <https://developer.apple.com/documentation/appintents/appintent/openappwhenrun>; \
             report: opensAppWhenRun <https://developer.apple.com/forums/thread/763851>
             """,
+        premise: Premise("""
+            An AppIntent's settings are requirements with the exact documented names (`openAppWhenRun`, \
+            `authenticationPolicy`, …); a member spelled otherwise is an unrelated property, so the intent keeps the \
+            default behaviour, and for example does not open the app.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct ContinueIntent: ControlConfigurationIntent {

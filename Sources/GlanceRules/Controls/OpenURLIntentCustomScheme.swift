@@ -20,6 +20,10 @@ struct OpenURLIntentCustomScheme: Rule {
             report <https://github.com/callstackincubator/voltra/issues/43>; \
             contrary report <https://github.com/krelltunez/lastGLANCE/pull/293>
             """,
+        premise: Premise("""
+            Apple documents OpenURLIntent's URL as a universal link; developers report that a custom-scheme URL \
+            there did nothing on device (one reports it working), so tapping the control may not open the app.
+            """, .reported),
         triggeringExamples: [
             .widget("""
                 struct AddItemControlIntent: AppIntent {
@@ -73,7 +77,7 @@ struct OpenURLIntentCustomScheme: Rule {
                   scheme != "http", scheme != "https" else { continue }
             let intent = link.ownerType.flatMap { context.model.intent(declaredBy: $0) }
             let both = intent?.openAppWhenRun(in: nil) == true ? " It also sets openAppWhenRun = true: pick one mechanism." : ""
-            context.report(link.location, "OpenURLIntent is documented for universal links; \"\(scheme)://\" is a custom scheme and may be ignored. Use an OpenIntent (intent in the app target) or a universal link.\(both)", target: link.targets.first)
+            context.report(link.location, "OpenURLIntent is documented for universal links; \"\(scheme)://\" is a custom scheme and may be ignored (developers report this; Apple does not document it). Use an OpenIntent (intent in the app target) or a universal link.\(both)", target: link.targets.first)
         }
     }
 }

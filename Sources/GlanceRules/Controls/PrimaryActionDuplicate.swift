@@ -17,6 +17,10 @@ struct PrimaryActionDuplicate: Rule {
             Apple, Enabling double tap <https://developer.apple.com/documentation/watchos-apps/enabling-double-tap>; \
             report <https://github.com/TortugaPower/BookPlayer/pull/1427>
             """,
+        premise: Premise("""
+            Apple allows one Double Tap primary action per scene; with two views marked, people on Apple Watch \
+            cannot know which action a double tap performs.
+            """, .documented),
         triggeringExamples: [
             .watch("""
                 struct PlayerControls: View {

@@ -17,6 +17,10 @@ struct PrimaryActionNotTappable: Rule {
         source: """
             Apple, Enabling double tap <https://developer.apple.com/documentation/watchos-apps/enabling-double-tap>
             """,
+        premise: Premise("""
+            Double Tap is a shortcut for a button's or toggle's action; marked on a view that is neither, the action \
+            has no tap equivalent, so people whose watch lacks Double Tap or who turned it off cannot perform it.
+            """, .inferred),
         triggeringExamples: [
             .watch("""
                 struct TimerFace: View {
@@ -68,7 +72,7 @@ struct PrimaryActionNotTappable: Rule {
         for use in context.model.primaryActions {
             guard let name = use.attachedTo, let verdict = resolve(name, context: use.context, file: use.call.location.file, resolver: context.resolver, depth: 0),
                   !verdict else { continue }
-            context.report(use.call.location, "\(name) is not a Button or Toggle, so .handGestureShortcut(.primaryAction) gives Double Tap no tap equivalent; attach it to the Button or Toggle that performs the action.", target: use.targets.first)
+            context.report(use.call.location, "\(name) is not a Button or Toggle, so .handGestureShortcut(.primaryAction) gives Double Tap no tap equivalent (Glance infers this from Apple's documentation); attach it to the Button or Toggle that performs the action.", target: use.targets.first)
         }
     }
 

@@ -18,6 +18,11 @@ struct SetValueIntentAssignsValue: Rule {
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
             Apple, SetValueIntent <https://developer.apple.com/documentation/appintents/setvalueintent>
             """,
+        premise: Premise("""
+            The system sets a SetValueIntent's `value` to the toggle's new state before `perform()` runs and asks \
+            apps not to set it; a `perform()` that changes it acts on another state than the one the person chose, \
+            so the toggle and the app disagree.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct ToggleTimerIntent: SetValueIntent {

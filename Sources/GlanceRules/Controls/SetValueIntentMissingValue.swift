@@ -16,6 +16,10 @@ struct SetValueIntentMissingValue: Rule {
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
             Apple, SetValueIntent <https://developer.apple.com/documentation/appintents/setvalueintent>
             """,
+        premise: Premise("""
+            The system passes a control toggle's new state to its SetValueIntent in the `value` parameter; an intent \
+            without `@Parameter var value` never learns what the person chose, so the toggle changes nothing.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct ↓ToggleRemindersIntent: SetValueIntent {

@@ -20,6 +20,10 @@ struct DeepLinkRouteUnmatched: Rule {
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
             """,
+        premise: Premise("""
+            The system hands a link's URL to the app's URL handler, which picks the screen; a route the handler \
+            never matches falls through to its default, so the link opens another screen than the one it names.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [

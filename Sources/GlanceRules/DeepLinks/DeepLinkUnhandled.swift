@@ -26,6 +26,11 @@ struct DeepLinkUnhandled: Rule {
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
             """,
+        premise: Premise("""
+            A widget's, control's or Live Activity's URL reaches the app through `onOpenURL` or the UIKit URL \
+            delegate methods; an app that implements none ignores it, and every link lands on the screen the app \
+            last showed.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [

@@ -31,6 +31,11 @@ struct URLSchemeNotRegistered: Rule {
             Apple, Linking to specific app scenes from your widget or Live Activity (the Emoji Rangers sample) <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>; \
             report (macOS widget): taps opened the app only after registering the scheme <https://github.com/AThevon/TokenEater/pull/85>
             """,
+        premise: Premise("""
+            The system opens a custom-scheme URL in an app only when the app registers the scheme in its URL types, \
+            so an `OpenURLIntent` or `openURL` with an unregistered scheme does nothing when tapped. On macOS the \
+            rule also judges a widget's own link, on a developer's report, and its message says so.
+            """, .documented),
         requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             // A control that opens a custom URL through OpenURLIntent.
@@ -237,13 +242,13 @@ struct URLSchemeNotRegistered: Rule {
             let others = links.dropFirst().map { context.place($0.location) }
             let also = others.isEmpty ? "" : " Also linked at \(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? " and \(others.count - 3) more" : "")."
             let consequence = links.allSatisfy(Self.isOwnLink)
-                ? "on macOS a widget's link with an unregistered scheme has been reported to do nothing (a developer's report, not Apple's documentation)"
+                ? "on macOS a widget's link with an unregistered scheme does nothing (developers report this; Apple does not document it)"
                 : "the system opens it like any URL and cannot hand it to the app"
             context.report(links[0].location, """
                 \(Self.describe(links[0])) links to \(links[0].url ?? (links[0].urlPrefix ?? "") + "…"), but app '\(app.name)' does not register \
                 the URL scheme "\(scheme)"\(configurations)\(note); \(consequence). Add a URL type with \
                 scheme "\(scheme)" to the app target (CFBundleURLTypes › CFBundleURLSchemes).\(also)
-                """, target: app)
+                """, target: app, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name), value: scheme)])
         }
     }
 

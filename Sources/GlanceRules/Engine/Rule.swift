@@ -27,12 +27,15 @@ public enum RuleGroup: String, Sendable, CaseIterable {
 /// behaviour is a warning, and its message says so in a few words.
 public struct Premise: Sendable {
     public enum Certainty: String, Sendable, CaseIterable {
-        /// Apple's documentation, sample code or WWDC sessions state the behaviour.
+        /// Apple's documentation, sample code or WWDC sessions that the rule's `source` cites state the behaviour.
         case documented
         /// Developers report the behaviour (issues, fix commits); Apple does not document it.
         case reported
         /// Glance reads the behaviour from what is documented, but no source states it in these words.
         case inferred
+        /// Glance's own behaviour, as its documentation defines it (its suppression comments): no claim about
+        /// Apple's systems.
+        case defined
 
         /// For the rule docs: `documented by Apple`.
         public var phrase: String {
@@ -40,6 +43,17 @@ public struct Premise: Sendable {
             case .documented: return "documented by Apple"
             case .reported: return "reported by developers, not documented by Apple"
             case .inferred: return "inferred from Apple's documentation, not stated there"
+            case .defined: return "Glance's own behaviour, as its documentation defines it"
+            }
+        }
+
+        /// The words every message of a rule with this premise carries, in parentheses, so that a reader knows
+        /// the finding rests on a report or on Glance's reading: nil for premises Apple (or Glance) documents.
+        public var messageNote: String? {
+            switch self {
+            case .reported: return "developers report this; Apple does not document it"
+            case .inferred: return "Glance infers this from Apple's documentation"
+            case .documented, .defined: return nil
             }
         }
     }
@@ -51,6 +65,12 @@ public struct Premise: Sendable {
     public init(_ statement: String, _ certainty: Certainty) {
         self.statement = statement
         self.certainty = certainty
+    }
+
+    /// `message` without the ` (…)` notes that name a premise as a report or an inference: baselines and
+    /// fingerprints compare this, so a finding keeps its identity when its rule's premise is judged anew.
+    public static func withoutNotes(_ message: String) -> String {
+        Certainty.allCases.compactMap(\.messageNote).reduce(message) { $0.replacingOccurrences(of: " (\($1))", with: "") }
     }
 }
 
@@ -131,6 +151,21 @@ public struct RelatedLocation: Sendable, Hashable, Codable {
     }
 }
 
+/// What a finding is about, as data `glance fix` acts on (never printed, not in baselines or JSON): the target
+/// (`Target.id`) to change, the build configurations the finding holds for (by name; empty when it is not about
+/// configurations), and the value it names (an App Group id, a URL scheme), if any.
+public struct ViolationSubject: Sendable, Hashable {
+    public let targetID: String
+    public let configurations: [String]
+    public let value: String?
+
+    public init(targetID: String, configurations: [String] = [], value: String? = nil) {
+        self.targetID = targetID
+        self.configurations = configurations
+        self.value = value
+    }
+}
+
 /// One finding.
 public struct Violation: Sendable, Hashable, Codable {
     public let rule: String
@@ -148,6 +183,9 @@ public struct Violation: Sendable, Hashable, Codable {
     /// What the finding is about, when several places share it (a missing entitlement): set by the rule,
     /// used to merge those places into one violation; not part of the output.
     public var cause: String?
+    /// What the finding is about, as data (see `ViolationSubject`): set by rules whose findings `glance fix` can
+    /// repair, when the rule is sure of them; not part of the output.
+    public var subjects: [ViolationSubject] = []
 
     enum CodingKeys: String, CodingKey { case rule, severity, file, line, column, message, target, related }
 
@@ -165,6 +203,13 @@ public struct Violation: Sendable, Hashable, Codable {
 
     /// The message as reporters print it: with the other places of the same cause, when there are some
     /// (`… (same cause at 2 more places: App/A.swift:3, App/B.swift:9)`). The baseline compares `message`.
+    /// What identifies the finding across runs, for fingerprints (SARIF, GitLab): its rule, target and cause when
+    /// it has one (one cause found at several places keeps its identity when its first place moves), else its rule,
+    /// file and message without the premise notes. Fields joined by NUL.
+    public var identity: String {
+        (cause.map { [rule, target ?? "", $0] } ?? [rule, file, Premise.withoutNotes(message)]).joined(separator: "\u{0}")
+    }
+
     public var displayMessage: String {
         guard !related.isEmpty else { return message }
         let shown = related.prefix(Self.relatedShown).map { "\($0.file):\($0.line)" }.joined(separator: ", ")

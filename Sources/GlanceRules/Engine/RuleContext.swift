@@ -31,28 +31,30 @@ public final class RuleContext: @unchecked Sendable {
     /// Reports a violation at a place in Swift code. Duplicates (same place and message) are dropped.
     /// Violations given the same `cause` (and target) are one problem: they are reported once, at the first
     /// place in file order, with the others as `related` places (`mergingCauses()`).
-    public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil, cause: String? = nil) {
+    public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil, cause: String? = nil,
+                       subjects: [ViolationSubject] = []) {
         report(file: model.relativePath(location.file), line: location.line, column: location.column, message, target: target,
-               severity: severity, cause: cause)
+               severity: severity, cause: cause, subjects: subjects)
     }
 
     /// Reports a violation in a project file (Info.plist, entitlements, project.pbxproj) given relative to the root.
     public func report(file: String, line: Int, column: Int = 1, _ message: String, target: Target? = nil, severity: Severity? = nil,
-                       cause: String? = nil) {
+                       cause: String? = nil, subjects: [ViolationSubject] = []) {
         let key = "\(file):\(line):\(column):\(message)"
         guard seen.insert(key).inserted else { return }
         var violation = Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,
                                   message: message, target: target?.name)
         violation.cause = cause
+        violation.subjects = subjects
         violations.append(violation)
     }
 
     /// Reports at the place that configures a target: the line of `key` in its Info.plist or entitlements file
     /// when given, else the target's build settings in the project file.
     public func report(target: Target, configuration: TargetConfiguration?, plistKey: String? = nil, in file: String?,
-                       _ message: String, severity: Severity? = nil) {
+                       _ message: String, severity: Severity? = nil, subjects: [ViolationSubject] = []) {
         let place = locator.place(target: target, configuration: configuration, key: plistKey, file: file)
-        report(file: place.file, line: place.line, column: place.column, message, target: target, severity: severity)
+        report(file: place.file, line: place.line, column: place.column, message, target: target, severity: severity, subjects: subjects)
     }
 
     /// Reports at a build setting of a target: its line in the configuration's block of project.pbxproj when

@@ -23,6 +23,11 @@ struct ActivityListOutsideApp: Rule {
             Apple, LiveActivityIntent <https://developer.apple.com/documentation/appintents/liveactivityintent>; \
             Apple, Activity.activities <https://developer.apple.com/documentation/activitykit/activity/activities>
             """,
+        premise: Premise("""
+            Developers report that `Activity<…>.activities` is empty outside the app's process (in an extension, or \
+            an intent that runs in the widget extension), so code there that updates or ends activities silently \
+            does nothing.
+            """, .reported),
         requires: [.targets],
         triggeringExamples: [
             // A plain AppIntent in the widget extension, run by a control button (FC2-02).
@@ -143,7 +148,7 @@ struct ActivityListOutsideApp: Rule {
             let type = use.attributes.map { "Activity<\($0)>" } ?? "Activity"
             context.report(use.location, """
                 \(type).activities is read in \(runsIn); outside the app process the list is empty, so these activities \
-                are never updated or ended. Use a LiveActivityIntent that is a member of the app target, or an ActivityKit push.
+                are never updated or ended (developers report this; Apple does not document it). Use a LiveActivityIntent that is a member of the app target, or an ActivityKit push.
                 """, target: use.targets.first)
         }
     }

@@ -20,6 +20,10 @@ struct ActivityRequestInBackground: Rule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             report: renewal from a background task fails with visibility <https://github.com/loopandlearn/LoopFollow/pull/611>
             """,
+        premise: Premise("""
+            An app can start a Live Activity only while it is in the foreground (push-to-start and Live Activity \
+            intents aside); from the background `Activity.request` fails, so the activity never appears.
+            """, .documented),
         triggeringExamples: [
             .app("""
                 final class Renewer {

@@ -20,6 +20,11 @@ struct ActivityTypeNotConfigured: Rule {
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
             Apple, ActivityConfiguration <https://developer.apple.com/documentation/widgetkit/activityconfiguration>
             """,
+        premise: Premise("""
+            A Live Activity's UI is the widget extension's `ActivityConfiguration` for its attributes type, listed \
+            in the widget bundle; without one the activity starts, but nothing appears on the Lock Screen or in the \
+            Dynamic Island.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             // FC2-03: the bundle has a widget, but nothing draws FollowAttributes.

@@ -17,6 +17,10 @@ struct CompactPresentationsLinkDiffer: Rule {
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>
             """,
+        premise: Premise("""
+            Apple asks that the compact leading and trailing presentations, which people see as one Live Activity, \
+            link to the same screen; with different URLs the screen people land on depends on which half they tap.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

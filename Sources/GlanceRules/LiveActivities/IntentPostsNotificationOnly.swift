@@ -18,6 +18,10 @@ struct IntentPostsNotificationOnly: Rule {
             Apple, Adding interactivity to widgets and Live Activities <https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities>; \
             report: the first tap is lost <https://github.com/expo/expo/issues/49477>
             """,
+        premise: Premise("""
+            Developers report that when a tap launches the app in the background to run the intent, no observer is \
+            registered yet and NotificationCenter does not buffer, so the first tap after each launch is lost.
+            """, .reported),
         triggeringExamples: [
             .widget("""
                 struct PauseIntent: LiveActivityIntent {
@@ -80,7 +84,7 @@ struct IntentPostsNotificationOnly: Rule {
             let calls = body.allCalls
             let posts = calls.filter(Self.isPost)
             guard !posts.isEmpty, calls.allSatisfy({ Self.isPost($0) || Self.harmless.contains($0.name) }) else { continue }
-            context.report(posts[0].location, "\(intent.typeName).perform() only posts a notification; when the app is launched for the tap no observer exists yet and the tap is lost. Do the work (or persist it) inside perform().", target: intent.targets.first)
+            context.report(posts[0].location, "\(intent.typeName).perform() only posts a notification; when the app is launched for the tap no observer exists yet and the tap is lost (developers report this; Apple does not document it). Do the work (or persist it) inside perform().", target: intent.targets.first)
         }
     }
 }

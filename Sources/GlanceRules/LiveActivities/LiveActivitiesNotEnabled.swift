@@ -24,6 +24,10 @@ struct LiveActivitiesNotEnabled: Rule {
             Apple, NSSupportsLiveActivities <https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivities>; \
             swift-build, Info.plist generation (InfoPlistProcessorTaskAction.swift) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBTaskExecution/TaskActions/InfoPlistProcessorTaskAction.swift>
             """,
+        premise: Premise("""
+            Apple requires `NSSupportsLiveActivities = YES` in the iOS app target's Info.plist; without it the app \
+            cannot start Live Activities, so none appears on the Lock Screen or in the Dynamic Island.
+            """, .documented),
         requires: [.targets, .embedding, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [
@@ -146,7 +150,7 @@ struct LiveActivitiesNotEnabled: Rule {
                 app '\(app.name)' uses Live Activities (\(context.place(location))) but its Info.plist has no \
                 NSSupportsLiveActivities = YES in \(names)\(onExtension ? "; the key is set on the widget extension, where it has no effect" : ""). \
                 Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target.
-                """)
+                """, subjects: [ViolationSubject(targetID: app.id, configurations: missing.map(\.name))])
         }
     }
 }

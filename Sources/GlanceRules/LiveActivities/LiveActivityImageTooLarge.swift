@@ -21,6 +21,10 @@ struct LiveActivityImageTooLarge: Rule {
             Apple Human Interface Guidelines, Live Activities <https://developer.apple.com/design/human-interface-guidelines/live-activities>; \
             report: fixed by resizing images <https://github.com/istornz/flutter_live_activities/issues/21>
             """,
+        premise: Premise("""
+            Apple requires a Live Activity's images to be no larger than the presentation on that device; a larger \
+            one can make the system fail to start the activity, so nothing appears.
+            """, .documented),
         requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""

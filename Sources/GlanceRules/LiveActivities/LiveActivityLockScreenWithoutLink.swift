@@ -18,6 +18,11 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
             Apple, DynamicIsland widgetURL(_:) <https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)>
             """,
+        premise: Premise("""
+            Glance reads a `widgetURL` set on the Dynamic Island as covering its presentations only, so Lock Screen \
+            taps open the app without the linked screen; Apple's DynamicIsland `widgetURL(_:)` page calls it the \
+            default URL for each view of the Live Activity, which may include the Lock Screen.
+            """, .inferred),
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""
@@ -85,7 +90,7 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             let apps = activity.targets.compactMap { context.model.kind(of: $0).isApp ? $0 : context.model.app(for: $0) }
             guard apps.contains(where: { app in context.model.urlHandlers.contains { $0.handlesURLs && $0.targets.contains { $0.id == app.id } } }) else { continue }
             guard let root = activity.presentations.lockScreen.roots.first?.statements.first else { continue }
-            context.report(Chains.split(root).root.location, "the \(activity.attributes) Live Activity sets widgetURL on the Dynamic Island (\(context.place(onIsland[0].location))) but not on its Lock Screen view, so Lock Screen taps carry no deep link. Add .widgetURL(_:) to the Lock Screen view.", target: activity.targets.first)
+            context.report(Chains.split(root).root.location, "the \(activity.attributes) Live Activity sets widgetURL on the Dynamic Island (\(context.place(onIsland[0].location))) but not on its Lock Screen view, so Lock Screen taps carry no deep link (Glance infers this from Apple's documentation). Add .widgetURL(_:) to the Lock Screen view.", target: activity.targets.first)
         }
     }
 }

@@ -19,6 +19,11 @@ struct LiveActivityMinimalPresentation: Rule {
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
             report: an unreadable minimal view <https://github.com/getdictus/dictus-ios/issues/46>
             """,
+        premise: Premise("""
+            The minimal presentation is what the Dynamic Island shows when several apps' activities run, in at most \
+            45 × 36.67 pt; left empty it is blank, a sentence is cut off, and a shape a few points wide is nearly \
+            invisible.
+            """, .inferred),
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {
@@ -87,19 +92,19 @@ struct LiveActivityMinimalPresentation: Rule {
             let views = root.statements.filter { if case .binding = $0 { return false } else { return true } }
             let target = activity.targets.first
             guard !views.isEmpty else {
-                context.report(activity.presentations.dynamicIsland?.location ?? activity.location, "the minimal presentation of \(activity.attributes) is empty; it is what the watch and a second activity show. Show an icon or a short value.", target: target)
+                context.report(activity.presentations.dynamicIsland?.location ?? activity.location, "the minimal presentation of \(activity.attributes) is empty; it is what the watch and a second activity show (Glance infers this from Apple's documentation). Show an icon or a short value.", target: target)
                 continue
             }
             guard views.count == 1 else { continue }
             let (rootExpr, modifiers) = Chains.split(views[0])
             guard case .call(let call) = rootExpr else { continue }
             if call.name == "EmptyView" {
-                context.report(call.location, "the minimal presentation of \(activity.attributes) is an EmptyView; it is what the watch and a second activity show. Show an icon or a short value.", target: target)
+                context.report(call.location, "the minimal presentation of \(activity.attributes) is an EmptyView; it is what the watch and a second activity show (Glance infers this from Apple's documentation). Show an icon or a short value.", target: target)
             } else if call.name == "Text", let text = call.unlabeled.first?.stringValue, text.count > 4 {
-                context.report(call.location, "the minimal presentation of \(activity.attributes) shows \"\(text)\", which does not fit its ~45 pt; show an icon or a value of a few characters.", target: target)
+                context.report(call.location, "the minimal presentation of \(activity.attributes) shows \"\(text)\", which does not fit its ~45 pt (Glance infers this from Apple's documentation); show an icon or a value of a few characters.", target: target)
             } else if Self.shapes.contains(call.name), let frame = modifiers.last(where: { $0.name == "frame" }),
                       let width = frame.argument("width").flatMap(number), let height = frame.argument("height").flatMap(number), max(width, height) <= 12 {
-                context.report(call.location, "the minimal presentation of \(activity.attributes) draws a \(Int(width))×\(Int(height)) pt \(call.name), nearly invisible when shown detached; draw a full icon.", target: target)
+                context.report(call.location, "the minimal presentation of \(activity.attributes) draws a \(Int(width))×\(Int(height)) pt \(call.name), nearly invisible when shown detached (Glance infers this from Apple's documentation); draw a full icon.", target: target)
             }
         }
     }

@@ -21,6 +21,10 @@ struct LiveActivityPayloadBudget: Rule {
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
             Apple, ActivityAuthorizationError <https://developer.apple.com/documentation/activitykit/activityauthorizationerror>
             """,
+        premise: Premise("""
+            ActivityKit refuses Live Activity data whose static attributes and dynamic content together exceed 4 KB, \
+            so the activity does not start or stops updating.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct ↓DeliveryAttributes: ActivityAttributes {

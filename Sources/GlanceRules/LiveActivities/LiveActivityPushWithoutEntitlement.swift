@@ -18,6 +18,10 @@ struct LiveActivityPushWithoutEntitlement: Rule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, aps-environment <https://developer.apple.com/documentation/bundleresources/entitlements/aps-environment>
             """,
+        premise: Premise("""
+            ActivityKit push tokens need the Push Notifications capability (`aps-environment`) on the app target; \
+            without it no token arrives and pushes never reach the activity.
+            """, .documented),
         requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.app("""

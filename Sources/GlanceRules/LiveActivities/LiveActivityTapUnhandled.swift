@@ -22,6 +22,11 @@ struct LiveActivityTapUnhandled: Rule {
             Apple, NSUserActivityTypeLiveActivity <https://developer.apple.com/documentation/widgetkit/nsuseractivitytypeliveactivity>; \
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
             """,
+        premise: Premise("""
+            Without a `widgetURL` or `Link`, tapping a Live Activity opens the app with an NSUserActivity of type \
+            `NSUserActivityTypeLiveActivity`; an app that handles neither URLs nor that activity stays on whatever \
+            screen it showed, not the tracked order, timer or trip.
+            """, .documented),
         enabledByDefault: false,
         requires: [.targets, .embedding],
         triggeringExamples: [

@@ -17,6 +17,10 @@ struct LiveActivityViewNetworkAccess: Rule {
         source: """
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>
             """,
+        premise: Premise("""
+            A Live Activity runs in a sandbox without network or location access, so a view that fetches data or a \
+            location there shows none of it.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {

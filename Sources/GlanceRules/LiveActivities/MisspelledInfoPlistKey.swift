@@ -21,6 +21,11 @@ struct MisspelledInfoPlistKey: Rule {
             Apple, NSAlarmKitUsageDescription <https://developer.apple.com/documentation/bundleresources/information-property-list/nsalarmkitusagedescription>; \
             swift-build, INFOPLIST_KEY_ settings (CoreBuildSystem.xcspec) <https://github.com/swiftlang/swift-build/blob/41aee626ba142a63955fa69ebe4913daa1d805ca/Sources/SWBCore/Specs/CoreBuildSystem.xcspec>
             """,
+        premise: Premise("""
+            The system reads Live Activity and AlarmKit settings under their documented key names only; a misspelled \
+            key (such as the `NSSupportsFrequentLiveActivityUpdates` spelling on Apple's own \
+            ActivityAuthorizationInfo page) is ignored, so the feature stays off.
+            """, .documented),
         requires: [.infoPlist],
         triggeringExamples: [
             RuleExample.app("struct App {}").with("App") { $0.set(info: "NSSupportsFrequentLiveActivityUpdates", .bool(true)) }.expecting([".:1:1"]),

@@ -19,6 +19,11 @@ struct StaleDateNeverRead: Rule {
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
             report: stale arrival times look live <https://github.com/OneBusAway/onebusaway-ios/issues/1376>
             """,
+        premise: Premise("""
+            When the stale date passes, ActivityKit marks the activity stale (`context.isStale`) and Apple leaves \
+            showing that to the app's views, so a Live Activity whose views never read `isStale` keeps presenting \
+            old data as current.
+            """, .inferred),
         triggeringExamples: [
             // An end that keeps the activity on the Lock Screen (.default, .after(date)) can still show it stale.
             RuleExample(files: [
@@ -303,7 +308,7 @@ struct StaleDateNeverRead: Rule {
                              file: context.relativePath(activity.location))
                 continue
             }
-            context.report(activity.location, "\(activity.attributes) activities get a staleDate (\(context.place(use.location))) but no view of this Live Activity reads context.isStale, so stale data looks live. Show staleness when context.isStale is true.", target: activity.targets.first)
+            context.report(activity.location, "\(activity.attributes) activities get a staleDate (\(context.place(use.location))) but no view of this Live Activity reads context.isStale, so stale data looks live (Glance infers this from Apple's documentation). Show staleness when context.isStale is true.", target: activity.targets.first)
         }
     }
 }

@@ -20,6 +20,11 @@ struct WatchLaunchAttributeTypesUnknown: Rule {
             Apple, WKSupportsLiveActivityLaunchAttributeTypes <https://developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes>; \
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>
             """,
+        premise: Premise("""
+            A watch app opens from a Live Activity only for the ActivityAttributes types its \
+            `WKSupportsLiveActivityLaunchAttributeTypes` names; a name that matches no type leaves taps on the watch \
+            showing the full-screen view with "open on iPhone".
+            """, .documented),
         requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample(files: [

@@ -21,6 +21,11 @@ public struct PayloadAlertShape: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>
             """,
+        premise: Premise("""
+            Apple documents the alert's shape (`title` and `body` as strings or `loc-key` objects) and requires an \
+            alert on start; an alert of another shape shows no text, and a start whose alert is malformed starts \
+            nothing.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

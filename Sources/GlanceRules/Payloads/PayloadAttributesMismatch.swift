@@ -23,6 +23,11 @@ public struct PayloadAttributesMismatch: PayloadRule {
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
             Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>
             """,
+        premise: Premise("""
+            A push-to-start creates the activity whose ActivityAttributes type `attributes-type` names, from \
+            `attributes` that must match that type; a wrong name, or attributes that do not decode, start no \
+            activity.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "start",

@@ -17,6 +17,10 @@ public struct PayloadBadEvent: PayloadRule {
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
             report <https://github.com/kylebrowning/APNSwift/pull/228>
             """,
+        premise: Premise("""
+            ActivityKit knows the events `start`, `update` and `end`; a push with any other `event` does not change \
+            the activity.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": ↓"Update",

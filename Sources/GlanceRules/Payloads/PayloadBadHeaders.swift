@@ -27,6 +27,11 @@ public struct PayloadBadHeaders: PayloadRule {
             Apple, Sending broadcast push notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns>; \
             report: TopicDisallowed <https://github.com/jerryliurui/Live-Activities-Demo-NBA-Score/issues/1>
             """,
+        premise: Premise("""
+            APNs takes a Live Activity push only with `apns-push-type: liveactivity`, an `apns-topic` of the app's \
+            bundle identifier plus `.push-type.liveactivity` and `apns-priority` 5 or 10, and refuses wrong headers \
+            with 400, so the push never reaches the activity.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update", "content-state": {"stage": "onTheWay", "eta": 817641000}}}

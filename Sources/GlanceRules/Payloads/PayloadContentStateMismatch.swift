@@ -22,6 +22,11 @@ public struct PayloadContentStateMismatch: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>
             """,
+        premise: Premise("""
+            ActivityKit decodes `content-state` into the app's ContentState with its default JSON decoding, and \
+            Apple asks for fields that match that type; a `content-state` that does not decode makes the update \
+            fail, and the activity keeps showing old data.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

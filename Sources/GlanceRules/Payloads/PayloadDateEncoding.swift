@@ -18,9 +18,15 @@ public struct PayloadDateEncoding: PayloadRule {
             31 years away. Subtract 978307200 from Unix seconds.
             """,
         source: """
+            Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, JSONDecoder.dateDecodingStrategy <https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy-swift.property>; \
             swift-foundation, Date's Codable conformance (Date.swift) <https://github.com/swiftlang/swift-foundation/blob/main/Sources/FoundationEssentials/Date.swift>
             """,
+        premise: Premise("""
+            ActivityKit decodes `content-state` with the default strategies, under which a Date is a number of \
+            seconds since 1 January 2001; a Unix time sent for a Date lands about 31 years ahead, so the activity \
+            shows wrong times and countdowns.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

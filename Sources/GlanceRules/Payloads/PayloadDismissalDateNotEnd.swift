@@ -16,6 +16,10 @@ public struct PayloadDismissalDateNotEnd: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             report: dismissal-date has no effect on start or update <https://github.com/kylebrowning/APNSwift/pull/228>
             """,
+        premise: Premise("""
+            Apple documents `dismissal-date` for pushes that end an activity; developers report that on `start` or \
+            `update` it has no effect, so an activity the sender expects to disappear stays.
+            """, .reported),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "start", ↓"dismissal-date": 1795950000,
@@ -36,6 +40,6 @@ public struct PayloadDismissalDateNotEnd: PayloadRule {
     public func validate(_ context: PayloadContext) {
         guard let event = context.event, event == "start" || event == "update", context.aps?["dismissal-date"] != nil else { return }
         context.report(PayloadContext.apsPath.appending("dismissal-date"),
-                       "is ignored on \(event == "update" ? "an" : "a") \"\(event)\" event; only an \"end\" push sets when the activity is removed", atKey: true)
+                       "is ignored on \(event == "update" ? "an" : "a") \"\(event)\" event; only an \"end\" push sets when the activity is removed (developers report this; Apple does not document it)", atKey: true)
     }
 }

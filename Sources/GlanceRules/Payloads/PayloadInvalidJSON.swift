@@ -17,6 +17,10 @@ public struct PayloadInvalidJSON: PayloadRule {
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
             report: a trailing comma in content-state <https://github.com/jerryliurui/Live-Activities-Demo-NBA-Score/issues/1>
             """,
+        premise: Premise("""
+            APNs and ActivityKit read a push body as a JSON dictionary whose `aps` dictionary holds the Live \
+            Activity keys; a body that is not JSON, or has no `aps`, updates nothing.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update",

@@ -22,6 +22,11 @@ public struct PayloadMissingField: PayloadRule {
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
             report: a push-to-start needs an alert; Date is deferredToDate <https://github.com/GoCarrot/TeakCocoaPodsExample/pull/2>
             """,
+        premise: Premise("""
+            Apple requires `timestamp` and `event` on a Live Activity push, `content-state` on start and update, and \
+            `alert`, `attributes-type` and `attributes` on start; without them the push does not start or update the \
+            activity.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {↓"aps": {"event": "update", "content-state": {"stage": "onTheWay", "eta": 817641000}}}

@@ -17,6 +17,11 @@ public struct PayloadStaleBeforeTimestamp: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             report: an activity created stale is never shown <https://github.com/nalu-development/nalu/pull/222>
             """,
+        premise: Premise("""
+            ActivityKit marks an activity stale when its `stale-date` passes; a `stale-date` at or before the push's \
+            own `timestamp` makes the update stale on arrival, so views that show staleness present fresh data as \
+            outdated.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update", "stale-date": ↓1795942800,

@@ -18,6 +18,11 @@ public struct PayloadTimeInMilliseconds: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>
             """,
+        premise: Premise("""
+            Live Activity push times are seconds since 1970 and the system shows the most recent update by \
+            `timestamp`; a millisecond timestamp lies far ahead, so later updates look older and are not shown, and \
+            a millisecond `stale-date` or `dismissal-date` never arrives.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": ↓1795946400000, "event": "update",

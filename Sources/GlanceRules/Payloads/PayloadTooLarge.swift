@@ -18,6 +18,10 @@ public struct PayloadTooLarge: PayloadRule {
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>; \
             Apple, Sending broadcast push notification requests to APNs <https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns>
             """,
+        premise: Premise("""
+            APNs refuses a Live Activity push over 4096 bytes (5120 for a broadcast push) with 413 PayloadTooLarge, \
+            so the activity keeps its old state.
+            """, .documented),
         triggeringExamples: [
             .payload("↓{\"aps\": {\"timestamp\": 1795946400, \"event\": \"update\", \"content-state\": {\"stage\": \"onTheWay\", \"eta\": 817641000, \"driverName\": \""
                      + String(repeating: "x", count: 4100) + "\"}}}"),

@@ -26,6 +26,10 @@ public struct PayloadUnknownAPSKey: PayloadRule {
             Apple, Starting and updating Live Activities with ActivityKit push notifications <https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications>; \
             Apple, Generating a remote notification <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>
             """,
+        premise: Premise("""
+            APNs and ActivityKit ignore keys in `aps` they do not know, so a misspelled key (`state-date` for \
+            `stale-date`) has no effect and the activity behaves as if it were absent.
+            """, .documented),
         triggeringExamples: [
             .payload("""
                 {"aps": {"timestamp": 1795946400, "event": "update", ↓"state-date": 1795950000,

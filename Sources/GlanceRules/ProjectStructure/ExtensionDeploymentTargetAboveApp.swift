@@ -24,6 +24,11 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             Apple, Running code on a specific platform or OS version <https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version>; \
             Apple, Build settings reference: iOS Deployment Target <https://developer.apple.com/documentation/xcode/build-settings-reference#iOS-Deployment-Target>
             """,
+        premise: Premise("""
+            An app installs from its own deployment target, but an embedded extension runs only from its own; on the \
+            OS versions in between people get the app without its widgets, controls and Live Activity views, and \
+            nothing tells them.
+            """, .inferred),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""
@@ -111,7 +116,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 let missing = contents(of: target, kind: surface.kind, model)
                 context.report(target: target, configuration: target.defaultConfiguration, setting: setting, """
                     '\(target.name)' has \(setting) \(extensionText), above app '\(app.name)' (\(appText)): on \(platform.displayName) \
-                    \(appVersion.text)–\(extensionVersion.previousText) the app installs without \(missing). Lower the extension's \
+                    \(appVersion.text)–\(extensionVersion.previousText) the app installs without \(missing) (Glance infers this from Apple's documentation). Lower the extension's \
                     deployment target to \(appText) and check availability in code (if #available), or raise the app's.
                     """)
             }

@@ -18,6 +18,11 @@ struct ExtensionNotEmbedded: Rule {
             Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
             Apple, App Extension Programming Guide: Creating an app extension <https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionCreation.html>
             """,
+        premise: Premise("""
+            An app extension is installed only inside the app that embeds it; a widget extension no app copies in \
+            (or copies only when installing) is missing from the device, with its widgets, controls and Live \
+            Activities.
+            """, .documented),
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample.widget("""
@@ -50,10 +55,12 @@ struct ExtensionNotEmbedded: Rule {
         for target in model.targets(ofKind: .widgetExtension) {
             let hosts = model.project.hosts(of: target)
             if hosts.isEmpty {
-                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.")
+                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.",
+                               subjects: [ViolationSubject(targetID: target.id)])
             } else if hosts.allSatisfy({ $0.embedding.onlyWhenInstalling }) {
                 let names = quotedList(hosts.map(\.host.name))
-                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is embedded in \(names) only when installing (\"Copy only when installing\" is on), so builds run from Xcode do not contain it. Turn that option off in the Embed Foundation Extensions phase.")
+                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is embedded in \(names) only when installing (\"Copy only when installing\" is on), so builds run from Xcode do not contain it. Turn that option off in the Embed Foundation Extensions phase.",
+                               subjects: [ViolationSubject(targetID: target.id)])
             }
         }
     }

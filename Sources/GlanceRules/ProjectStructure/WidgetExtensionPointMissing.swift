@@ -25,6 +25,11 @@ struct WidgetExtensionPointMissing: Rule {
             Apple, NSExtension <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension>; \
             Apple, NSExtensionPointIdentifier <https://developer.apple.com/documentation/bundleresources/information-property-list/nsextension/nsextensionpointidentifier>
             """,
+        premise: Premise("""
+            The system learns what an app extension is from `NSExtensionPointIdentifier` in its Info.plist; without \
+            the WidgetKit point WidgetKit never loads the extension, so its widgets, controls and Live Activity \
+            views do not exist on the device.
+            """, .documented),
         requires: [.targets, .infoPlist],
         triggeringExamples: [
             RuleExample.widget("""
@@ -164,7 +169,13 @@ struct WidgetExtensionPointMissing: Rule {
                     """
             }
             let key = configuration.infoPlist["EXAppExtensionAttributes"] != nil ? "EXAppExtensionAttributes" : "NSExtension"
-            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message)
+            // Certain only where no configuration declares any point: another point may be meant (a Today extension).
+            // (An ExtensionKit extension's EXAppExtensionAttributes without its point is not an NSExtension to add.)
+            let declaresNone = wrong.allSatisfy {
+                Self.extensionPoint($0.infoPlist) == nil && $0.infoPlist["NSExtension"] == nil && $0.infoPlist["EXAppExtensionAttributes"] == nil
+            }
+            context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message,
+                           subjects: declaresNone ? [ViolationSubject(targetID: target.id, configurations: wrong.map(\.name))] : [])
         }
     }
 

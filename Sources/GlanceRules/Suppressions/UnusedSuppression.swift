@@ -17,6 +17,10 @@ struct UnusedSuppression: Rule {
         source: """
             SwiftLint, superfluous_disable_command <https://realm.github.io/SwiftLint/superfluous_disable_command.html>
             """,
+        premise: Premise("""
+            A `glance:disable` comment that covers no violation still silences the next real violation of its rule \
+            at that place, and a misspelled one silences nothing while looking as if it did.
+            """, .defined),
         triggeringExamples: [
             .widget("""
                 struct SummaryView: View {

@@ -26,6 +26,11 @@ struct AppGroupNotEntitled: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        premise: Premise("""
+            A target reaches an App Group's shared container only when its entitlements list the group \
+            (`containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise), so the app and its \
+            widgets stop sharing data and show stale or empty content.
+            """, .documented),
         requires: [.targets, .entitlements],
         triggeringExamples: [
             RuleExample.widget("""
@@ -147,6 +152,7 @@ struct AppGroupNotEntitled: Rule {
                 continue
             }
             var missing: [(target: Target, configurations: [String], file: String?)] = []
+            var subjects: [ViolationSubject] = []
             var ids: Set<String> = []
             var placeholder = false
             for target in running {
@@ -178,6 +184,7 @@ struct AppGroupNotEntitled: Rule {
                     }
                     if !entitled.contains(group) {
                         configurations.append(configuration.name)
+                        if !isPlaceholder { subjects.append(ViolationSubject(targetID: target.id, configurations: [configuration.name], value: group)) }
                         ids.insert(group)
                         placeholder = placeholder || isPlaceholder
                         file = file ?? configuration.entitlementsFile
@@ -199,7 +206,7 @@ struct AppGroupNotEntitled: Rule {
                 \(lead), but the entitlements of \(where_.joined(separator: ", ")) do not list it; \(usage.api) then \(consequence). \
                 Add the group to com.apple.security.application-groups (and use the real id).
                 """.replacingOccurrences(of: " (and use the real id)", with: placeholder ? " (and use the real id)" : ""),
-                target: missing.first?.target, cause: cause)
+                target: missing.first?.target, cause: cause, subjects: placeholder ? [] : subjects)
         }
     }
 

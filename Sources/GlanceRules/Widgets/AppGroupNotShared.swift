@@ -18,6 +18,10 @@ struct AppGroupNotShared: Rule {
             Apple, App Groups entitlement <https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups>; \
             Apple, containerURL(forSecurityApplicationGroupIdentifier:) <https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)>
             """,
+        premise: Premise("""
+            An app and its extension share data only through an App Group both are entitled to; with no group in \
+            common each reads and writes its own container, so the widget never sees the app's data.
+            """, .documented),
         requires: [.targets, .embedding, .entitlements],
         triggeringExamples: [
             RuleExample(files: [
@@ -62,11 +66,26 @@ struct AppGroupNotShared: Rule {
                 if Set(mine).isDisjoint(with: theirs) { disjoint.append((configuration, mine, theirs)) }
             }
             guard let (configuration, mine, theirs) = disjoint.first else { continue }
+            // Certain only for groups the code of both names: entitling each side to those makes them share.
+            var subjects: [ViolationSubject] = []
+            for (extensionConfiguration, mine, theirs) in disjoint {
+                guard let appConfiguration = app.configurations.first(where: { $0.name == extensionConfiguration.name }) else { continue }
+                let common = Self.groupsNamed(by: target, in: extensionConfiguration, model).intersection(Self.groupsNamed(by: app, in: appConfiguration, model))
+                for group in common.sorted() {
+                    if !mine.contains(group) { subjects.append(ViolationSubject(targetID: target.id, configurations: [extensionConfiguration.name], value: group)) }
+                    if !theirs.contains(group) { subjects.append(ViolationSubject(targetID: app.id, configurations: [appConfiguration.name], value: group)) }
+                }
+            }
             context.report(target: target, configuration: configuration, plistKey: "com.apple.security.application-groups", in: configuration.entitlementsFile, """
                 '\(target.name)' and app '\(app.name)' both use App Group storage but share no group in \
                 \(disjoint.map(\.0.name).joined(separator: " and ")) (\(mine.joined(separator: ", ")) vs \(theirs.joined(separator: ", "))); \
                 they cannot see each other's data. Entitle both to the same group.
-                """)
+                """, subjects: subjects)
         }
+    }
+
+    /// The App Group ids the target's code names, as a configuration resolves them (ids that cannot be worked out left out).
+    static func groupsNamed(by target: Target, in configuration: TargetConfiguration, _ model: SurfaceModel) -> Set<String> {
+        Set(model.appGroupUsages.filter { $0.targets.contains { $0.id == target.id } }.compactMap { model.appGroup($0.value, in: configuration) })
     }
 }

@@ -19,6 +19,11 @@ struct ConfigurationIntentPerform: Rule {
             Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
             Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
             """,
+        premise: Premise("""
+            A configuration intent's parameters are the widget's or control's settings; developers' guides say the \
+            system never runs its `perform()` as an action (Apple does not say when it does), so work put there does \
+            not happen.
+            """, .reported),
         triggeringExamples: [
             .widget("""
                 struct SectionConfiguration: WidgetConfigurationIntent {
@@ -155,7 +160,7 @@ struct ConfigurationIntentPerform: Rule {
         for intent in context.model.intents {
             guard let kind = ["WidgetConfigurationIntent", "ControlConfigurationIntent"].first(where: intent.conformances.contains),
                   let perform = intent.perform, !usedAsAction.contains(intent.typeName), !Self.isTrivial(perform) else { continue }
-            context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action. Read the parameters in the provider instead and remove perform().",
+            context.report(perform.location, "\(intent.typeName) is a \(kind); the system does not run its perform() as an action (developers report this; Apple does not document it). Read the parameters in the provider instead and remove perform().",
                            target: intent.targets.first)
         }
     }

@@ -17,6 +17,11 @@ struct ConfigurationParameterWithoutDefault: Rule {
             Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
             Apple, Adding refinements and configuration to controls <https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls>
             """,
+        premise: Premise("""
+            The gallery shows a widget or control before anyone configures it; a configuration parameter that is \
+            neither optional nor given a default has no value there, so the preview lacks what the parameter would \
+            show.
+            """, .inferred),
         triggeringExamples: [
             .widget("""
                 struct StationConfiguration: WidgetConfigurationIntent {
@@ -93,7 +98,7 @@ struct ConfigurationParameterWithoutDefault: Rule {
                     continue
                 case .none: break
                 }
-                context.report(parameter.location, "parameter \(parameter.name) of \(intent.typeName) has no default and is not optional; the gallery preview has no value for it. Add `default:` or make it optional.")
+                context.report(parameter.location, "parameter \(parameter.name) of \(intent.typeName) has no default and is not optional; the gallery preview has no value for it (Glance infers this from Apple's documentation). Add `default:` or make it optional.")
             }
         }
     }

@@ -21,6 +21,11 @@ struct DuplicateKind: Rule {
             Apple, StaticControlConfiguration <https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration>; \
             Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>
             """,
+        premise: Premise("""
+            Apple gives every widget and control a unique `kind`, the string the system identifies it by in \
+            configurations and reloads; two registered with one kind are confused with each other, in the gallery \
+            and when either reloads.
+            """, .documented),
         requires: [.targets],
         triggeringExamples: [
             .widget("""

@@ -19,6 +19,11 @@ struct LinkInUnsupportedFamily: Rule {
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
             Apple, DynamicIsland widgetURL(_:) <https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)>
             """,
+        premise: Premise("""
+            Apple documents `Link` for families with room for several tap targets and for the expanded Live \
+            Activity; in accessoryCircular, accessoryInline and the compact and minimal presentations the whole view \
+            is one target, so a `Link` there does not open its own URL.
+            """, .inferred),
         triggeringExamples: [
             .widget("""
                 struct DeliveryLiveActivity: Widget {
@@ -123,7 +128,7 @@ struct LinkInUnsupportedFamily: Rule {
             for (name, tree) in [("compactLeading", activity.presentations.compactLeading), ("compactTrailing", activity.presentations.compactTrailing),
                                  ("minimal", activity.presentations.minimal)] {
                 for link in tree?.calls(named: "Link") ?? [] {
-                    context.report(link.call.location, "Link in the \(name) presentation of \(activity.attributes): the compact and minimal presentations are one tap target, so the Link does nothing. Use widgetURL there and keep Link for the expanded presentation.")
+                    context.report(link.call.location, "Link in the \(name) presentation of \(activity.attributes): the compact and minimal presentations are one tap target, so the Link does nothing (Glance infers this from Apple's documentation). Use widgetURL there and keep Link for the expanded presentation.")
                 }
             }
         }
@@ -138,7 +143,7 @@ struct LinkInUnsupportedFamily: Rule {
                     && (declared.map { !Set($0).isDisjoint(with: labels) } ?? true)
                 guard onlySingleTap || inSingleTapCase else { continue }
                 let families = inSingleTapCase ? labels.joined(separator: ", ") : (declared ?? []).joined(separator: ", ")
-                context.report(link.call.location, "Link in widget \(widget.typeName) shown as \(families), which has one tap target; the Link does nothing there. Use widgetURL.")
+                context.report(link.call.location, "Link in widget \(widget.typeName) shown as \(families), which has one tap target; the Link does nothing there (Glance infers this from Apple's documentation). Use widgetURL.")
             }
         }
     }

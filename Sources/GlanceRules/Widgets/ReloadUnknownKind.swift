@@ -18,6 +18,10 @@ struct ReloadUnknownKind: Rule {
             Apple, ControlCenter <https://developer.apple.com/documentation/widgetkit/controlcenter>; \
             Apple, StaticControlConfiguration <https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration>
             """,
+        premise: Premise("""
+            `reloadTimelines(ofKind:)` and `reloadControls(ofKind:)` reload the widgets or controls of exactly that \
+            kind; a kind none declares reloads nothing, and the surface keeps showing old data.
+            """, .documented),
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

@@ -20,6 +20,10 @@ struct WidgetAssetMissing: Rule {
             Apple, Managing assets with asset catalogs <https://developer.apple.com/documentation/xcode/managing-assets-with-asset-catalogs>; \
             Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>
             """,
+        premise: Premise("""
+            A widget extension loads `Image("…")` and `Color("…")` assets from its own bundle's catalogs, not the \
+            app's, so an asset only the app's catalog holds shows as nothing in the widget or Live Activity.
+            """, .inferred),
         requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
@@ -72,7 +76,7 @@ struct WidgetAssetMissing: Rule {
                     guard let (kind, name, location) = assetReference(scoped.call) else { continue }
                     let found = kind == "color" ? colors.contains(name) : (images.contains(name) || looseImages.contains(name))
                     guard !found else { continue }
-                    context.report(location, "\(kind) asset \"\(name)\" used by \(owner) is not in any asset catalog of extension '\(target.name)'; the extension cannot load assets from the app's bundle, so it renders nothing. Add it to a catalog in '\(target.name)'.", target: target)
+                    context.report(location, "\(kind) asset \"\(name)\" used by \(owner) is not in any asset catalog of extension '\(target.name)'; the extension cannot load assets from the app's bundle, so it renders nothing (Glance infers this from Apple's documentation). Add it to a catalog in '\(target.name)'.", target: target)
                 }
             }
         }

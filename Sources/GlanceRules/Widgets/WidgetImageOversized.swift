@@ -19,6 +19,10 @@ struct WidgetImageOversized: Rule {
             report: large images leave the widget blank <https://github.com/ABausG/home_widget/issues/119>; \
             report: the widget memory limit <https://github.com/feedback-assistant/reports/issues/177>
             """,
+        premise: Premise("""
+            Widget extensions run with a memory limit of about 30 MB and an image decodes to width × height × 4 \
+            bytes; developers report widgets with oversized images rendering blank on older devices.
+            """, .reported),
         requires: [.targets, .resources],
         triggeringExamples: [
             RuleExample.widget("""
@@ -58,7 +62,7 @@ struct WidgetImageOversized: Rule {
                 let sizes = image.representations.compactMap(\.size).filter { !$0.isVector }
                 guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }), largest.width * largest.height > Self.limit else { continue }
                 let megabytes = Int((largest.width * largest.height * 4 / 1_000_000).rounded())
-                context.report(scoped.call.location, "image \"\(name)\" is \(Int(largest.width))×\(Int(largest.height)) px (≈\(megabytes) MB decoded) in widget \(widget.typeName); widgets have a ~30 MB memory limit and may render blank. Downscale it.", target: widget.targets.first)
+                context.report(scoped.call.location, "image \"\(name)\" is \(Int(largest.width))×\(Int(largest.height)) px (≈\(megabytes) MB decoded) in widget \(widget.typeName); widgets have a ~30 MB memory limit and may render blank (developers report this; Apple does not document it). Downscale it.", target: widget.targets.first)
             }
         }
     }

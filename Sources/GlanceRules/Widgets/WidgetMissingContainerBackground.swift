@@ -21,9 +21,15 @@ struct WidgetMissingContainerBackground: Rule {
             """,
         source: """
             Apple, containerBackground(_:for:) <https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)>; \
+            Apple, Displaying the right widget background <https://developer.apple.com/documentation/widgetkit/displaying-the-right-widget-background>; \
             report: "Please adopt containerBackground API" <https://github.com/wordpress-mobile/WordPress-iOS/issues/21672>; \
             report <https://github.com/ABausG/home_widget/issues/207>
             """,
+        premise: Premise("""
+            A widget whose background is not declared with `.containerBackground(for: .widget)` gets a warning \
+            message over its content: Apple documents it for builds run from Xcode, and developers report the same \
+            "Please adopt containerBackground API" in shipped apps built with the iOS 17 SDK or later.
+            """, .documented),
         requires: [.targets],
         triggeringExamples: [
             // One branch of the entry view has the background, the Lock Screen branch does not (FC3-11).
@@ -295,7 +301,8 @@ struct WidgetMissingContainerBackground: Rule {
             }
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"
                 : target?.platforms.contains(.macOS) == true && target?.platforms.contains(.iOS) != true ? "macOS 14" : "iOS 17"
-            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target)
+            context.report(Chains.split(root).root.location, "widget \(widget.typeName) never sets .containerBackground(for: .widget); built with the \(sdk) SDK it shows \"Please adopt containerBackground API\". Move its background into .containerBackground(_:for: .widget).", target: target,
+                           subjects: target.map { [ViolationSubject(targetID: $0.id)] } ?? [])
         }
     }
 

@@ -7,7 +7,7 @@ struct WidgetNoSupportedFamily: Rule {
         identifier: "widget_no_supported_family",
         name: "Widget with no usable family",
         group: .widgets,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "`.supportedFamilies` lists no family available on the target's platform (or is empty).",
         rationale: """
             A widget that supports no family of its platform never appears in the widget gallery: \
@@ -17,6 +17,10 @@ struct WidgetNoSupportedFamily: Rule {
             Apple, supportedFamilies(_:) <https://developer.apple.com/documentation/swiftui/widgetconfiguration/supportedfamilies(_:)>; \
             report: the widget was missing from the gallery <https://github.com/brycebostwick/WidgetAnimation/pull/4>
             """,
+        premise: Premise("""
+            A widget offers only the families `.supportedFamilies` lists; when none of them exists on the \
+            extension's platform there is no size to add, so the widget never appears in the gallery.
+            """, .inferred),
         requires: [.targets],
         triggeringExamples: [
             // On iOS the first clause applies; a second postfix `#if` inside it (true in Release, the build that
@@ -128,7 +132,7 @@ struct WidgetNoSupportedFamily: Rule {
                 }) else { continue }
                 let listed = families.isEmpty ? "no family" : families.joined(separator: ", ")
                 let platforms = target.platforms.map(\.displayName).joined(separator: " or ")
-                context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platforms) ('\(target.name)'); it will not appear in the gallery.", target: target)
+                context.report(modifier.call.location, "widget \(widget.typeName) supports \(listed), none of which exists on \(platforms) ('\(target.name)'); it will not appear in the gallery (Glance infers this from Apple's documentation).", target: target)
             }
         }
     }

@@ -20,6 +20,11 @@ struct WidgetNotInBundle: Rule {
             Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>; \
             Apple, Scheduling an alarm with AlarmKit <https://developer.apple.com/documentation/alarmkit/scheduling-an-alarm-with-alarmkit>
             """,
+        premise: Premise("""
+            The system knows only the widgets, controls and Live Activities the extension's `@main` WidgetBundle \
+            lists; one left out never appears in the widget or controls gallery, and an activity of its type has no \
+            UI.
+            """, .documented),
         requires: [.targets],
         triggeringExamples: [
             // A static list that leaves one out.

@@ -18,6 +18,10 @@ struct WidgetReloadInLoop: Rule {
             Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>; \
             report: reloads in a loop used up the budget <https://github.com/MapleTechLabs/maple/pull/548>
             """,
+        premise: Premise("""
+            Reloads the app asks for spend the widget's daily budget (Apple documents the budget); developers report \
+            that reloading once per data item uses it up, so the widget stops updating for hours.
+            """, .reported),
         triggeringExamples: [
             .app("""
                 func refresh(_ accounts: [Account]) async {
@@ -51,7 +55,7 @@ struct WidgetReloadInLoop: Rule {
     func validate(_ context: RuleContext) {
         for reload in context.model.reloads where reload.insideLoop && !reload.kindVariesWithLoop
             && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines) {
-            context.report(reload.location, "\(reload.api.rawValue) is called inside a loop; each call spends the widget reload budget. Reload once after the loop, and only if the data changed.", target: reload.targets.first)
+            context.report(reload.location, "\(reload.api.rawValue) is called inside a loop; each call spends the widget reload budget (developers report this; Apple does not document it). Reload once after the loop, and only if the data changed.", target: reload.targets.first)
         }
     }
 }

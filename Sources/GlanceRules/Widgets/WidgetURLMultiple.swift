@@ -19,6 +19,10 @@ struct WidgetURLMultiple: Rule {
             Apple, widgetURL(_:) <https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)>; \
             Apple, Linking to specific app scenes from your widget or Live Activity <https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity>
             """,
+        premise: Premise("""
+            Apple calls more than one `widgetURL` in one view hierarchy undefined behaviour, so which screen a tap \
+            opens is not defined.
+            """, .documented),
         triggeringExamples: [
             .widget("""
                 struct SummaryWidget: Widget {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where the elements of a project's group tree live on disk: each element's parent, from the main group
+/// down, and its absolute path (`sourceTree` `<group>` relative to the parent, `SOURCE_ROOT` to SRCROOT,
+/// `<absolute>`; elements under `BUILT_PRODUCTS_DIR`, `SDKROOT` and the like are not on disk here).
+public struct PBXGroupTree: Sendable {
+    public let pbx: PBXProj
+    /// SRCROOT: the folder holding the `.xcodeproj` plus the project's `projectDirPath`, absolute.
+    public let sourceRoot: String
+    /// Element id → parent group id.
+    public private(set) var parents: [String: String] = [:]
+    /// An element the tree lists a second time, or inside itself (Xcode never writes that; a damaged or
+    /// hand-edited file can): it keeps its first place. Nil when there is none.
+    public private(set) var listedTwice: String?
+    /// Element id → absolute path (nil for elements outside the disk, such as products).
+    private var elementPaths: [String: String?] = [:]
+
+    /// `projectPath` is the absolute path of the `.xcodeproj` folder.
+    public init(pbx: PBXProj, projectPath: String) {
+        self.pbx = pbx
+        sourceRoot = projectPath.deletingLastPathComponent.appendingPath(pbx.project.projectDirPath).standardizedPath
+        var stack = [pbx.project.mainGroup].compactMap { $0 }
+        var seen: Set<String> = Set(stack)
+        while let id = stack.popLast() {
+            guard let element = pbx.fileElement(id) else { continue }
+            for child in element.children {
+                guard seen.insert(child).inserted else {
+                    if listedTwice == nil { listedTwice = child }
+                    continue
+                }
+                parents[child] = id
+                stack.append(child)
+            }
+        }
+    }
+
+    /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk. Walks up the
+    /// parents without recursion (a group tree can be thousands deep).
+    public mutating func path(of id: String) -> String? {
+        if let cached = elementPaths[id] { return cached }
+        // The chain from `id` up to the first element whose path is known, or to the top.
+        var chain: [String] = []
+        var visited: Set<String> = []
+        var current: String? = id
+        while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
+            chain.append(element)
+            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
+        }
+        for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
+        return elementPaths[id] ?? nil
+    }
+
+    /// One element's path, its parent's being known already (see `path(of:)`).
+    private func computePath(of id: String) -> String? {
+        guard let element = pbx.fileElement(id) else { return nil }
+        var base: String?
+        switch element.sourceTree {
+        case "<group>":
+            if let parent = parents[id] { base = elementPaths[parent] ?? nil } else { base = sourceRoot }
+        case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
+        case "<absolute>": base = ""
+        default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
+        }
+        guard let base else { return nil }
+        if id == pbx.project.mainGroup, element.path == nil { return sourceRoot }
+        if let own = element.path { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
+        return base   // a group without a path sits where its parent is
+    }
+}

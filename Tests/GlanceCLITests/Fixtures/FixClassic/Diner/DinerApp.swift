@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct DinerApp: App {
+    var body: some Scene {
+        WindowGroup { OrdersView() }
+    }
+}
