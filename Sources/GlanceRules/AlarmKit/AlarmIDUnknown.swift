@@ -100,7 +100,7 @@ struct AlarmIDUnknown: Rule {
                 case .different(let why):
                     context.report(intent.location, """
                         the alarm is scheduled with \(schedule.id.text) but its \(intent.role) \(intent.type) carries \(intent.id.text)\(why): the \
-                        button acts on an alarm that does not exist (inferred from Apple's sample). Give the intent the id the alarm is scheduled with.
+                        button acts on an alarm that does not exist (Glance infers this from Apple's documentation). Give the intent the id the alarm is scheduled with.
                         """, target: schedule.targets.first)
                 }
             }

@@ -240,7 +240,7 @@ struct TemplateSurfaceShipped: Rule {
     private func report(_ type: TypeDecl, kind: String, signals: [String], does: String, target: Target, _ context: RuleContext) {
         context.report(type.location, """
             \(kind) \(type.qualifiedName) is still Xcode's template (\(signals.joined(separator: "; "))), and its bundle ships it: \
-            \(does). Give it its real work, or take it out of the bundle (recognized by the template's shape).
+            \(does) (Glance infers this from Apple's documentation). Give it its real work, or take it out of the bundle.
             """, target: target)
     }
 
