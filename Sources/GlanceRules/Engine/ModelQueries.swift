@@ -87,8 +87,8 @@ extension SurfaceModel {
         return result
     }
 
-    /// The text of a group id, expanded for a configuration; nil when it depends on unknown settings.
-    public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration) -> String? {
+    /// The text of a group id, expanded for a configuration of `target`; nil when it depends on unknown settings.
+    public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration, of target: Target) -> String? {
         switch value {
         case .literal(let text):
             guard let expanded = configuration.settings.expand(text).known, !expanded.contains("$(") else { return nil }
@@ -97,7 +97,7 @@ extension SurfaceModel {
             guard let text = configuration.infoPlist[key]?.string, !text.contains("$(") , !text.contains("${") else { return nil }
             return text
         case .computed(let expr, let context, _):
-            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration)),
+            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration, of: target)),
                   !text.contains("$("), !text.contains("${") else { return nil }
             return text
         }
