@@ -51,4 +51,20 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" surfaces "$fixtures/ShippedSurfaces" > "$out/ShippedSurfaces.surfaces.txt"
 "$glance" surfaces "$fixtures/ShippedSurfaces" --format mermaid > "$out/ShippedSurfaces.surfaces.mmd"
 "$glance" lint -q "$fixtures/FeatureFlagWidgets" --explain-skips > "$out/FeatureFlagWidgets.lint.txt"
+"$glance" lint -q "$fixtures/SilentFailures" --explain-skips > "$out/SilentFailures.lint.txt"
+"$glance" lint -q "$fixtures/SilentFailures" --config "$fixtures/SilentFailures/Optin.glance.json" > "$out/SilentFailures.optin.lint.txt"
+# FieldCaseFixtureTests.aTuistTargetBuiltByHelperCodeKeepsTheRulesOff: the Tuist fixture with its widget extension
+# built by helper code, in a scratch copy.
+helper=$(mktemp -d)
+cp -R "$fixtures/TuistScoreboard" "$helper/TuistScoreboard"
+python3 - "$helper/TuistScoreboard/Project.swift" <<'EOF'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+start = text.index('        .target(\n            name: "ScoreboardWidgets"')
+end = text.index("    ]\n)\n")
+open(path, "w").write(text[:start] + '        .widgetExtension(name: "ScoreboardWidgets"),\n' + text[end:])
+EOF
+"$glance" lint -q "$helper/TuistScoreboard" --explain-skips > "$out/TuistScoreboardHelper.lint.txt" 2>/dev/null
+rm -rf "$helper"
 git status --short "$out"

@@ -84,7 +84,7 @@ public enum Glance {
                             progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil) throws -> (SurfaceModel, LintResult) {
         let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress, likelyParsed: likelyParsed,
                                  readAhead: readAhead)
-        let result = Linter(rules: configuration.rules(), severities: configuration.severities).lint(model)
+        let result = Linter(rules: configuration.rules(), severities: configuration.severities, optedIn: Set(configuration.optInRules)).lint(model)
         DebugTime.mark("rules judged")
         model.index.saveCache()
         DebugTime.mark("cache saved")

@@ -55,7 +55,7 @@ public enum RuleDocs {
             "- Group: \(description.group.rawValue)",
             "- Default severity: \(description.defaultSeverity.rawValue)",
             "- Enabled by default: \(description.enabledByDefault ? "yes" : "no")",
-        ] + (needs(description).map { ["- Needs: " + $0] } ?? []) + [
+        ] + (needs(description).map { ["- Needs: " + $0] } ?? []) + (description.optInScope.map { ["- In `opt_in_rules`: " + $0] } ?? []) + [
             "",
             description.summary, "",
             "## Rationale", "", description.rationale, "",
@@ -80,6 +80,7 @@ public enum RuleDocs {
     /// backtick run inside it.
     private static func example(_ example: RuleExample) -> [String] {
         var notes = example.note.map { [$0] } ?? []
+        if example.isOptedIn { notes.append("With the rule in `opt_in_rules`.") }
         if example.payload == nil { notes += setup(example.targets).map { "Project: " + $0 + "." } }
         if let places = example.expectedPlaces {
             notes.append("Reported at: " + (places.isEmpty ? "nowhere" : places.map { $0.hasPrefix(".:") ? "the project" : "`\($0)`" }.joined(separator: ", ")) + ".")

@@ -54,6 +54,7 @@ public enum RulesReporter {
                                         "summary": description.summary, "rationale": description.rationale, "source": description.source,
                                         "requires": description.requires.identifiers]
             if let premise = description.premise { entry["premise"] = ["statement": premise.statement, "certainty": premise.certainty.rawValue] }
+            if let scope = description.optInScope { entry["optInScope"] = scope }
             return entry
         })
     }
@@ -64,7 +65,7 @@ public enum RulesReporter {
         var text = """
             \(description.identifier): \(description.name)
             Group: \(description.group.rawValue)
-            Default severity: \(description.defaultSeverity.rawValue)\(description.enabledByDefault ? "" : " (opt-in)")\(RuleDocs.needs(description).map { "\nNeeds: " + $0 } ?? "")
+            Default severity: \(description.defaultSeverity.rawValue)\(description.enabledByDefault ? "" : " (opt-in)")\(RuleDocs.needs(description).map { "\nNeeds: " + $0 } ?? "")\(description.optInScope.map { "\nIn opt_in_rules: " + $0 } ?? "")
 
             \(description.summary)
 

@@ -122,8 +122,14 @@ enum Extractor {
             list.compactMap { element -> Attribute? in
                 guard case .attribute(let attribute) = element else { return nil }
                 var arguments: [Argument] = []
-                if case .argumentList(let list)? = attribute.arguments {
+                switch attribute.arguments {
+                case .argumentList(let list)?:
                     arguments = list.map { Argument(label: $0.label?.text, value: expr($0.expression)) }
+                case .availability(let list)?:
+                    // `@available(iOS 17.0, *)`, `@available(iOS, introduced: 17.0)`: as `#available`'s arguments.
+                    arguments = availabilityArguments(list)
+                default:
+                    break
                 }
                 return Attribute(name: TypeName.base(attribute.attributeName.trimmedDescription), arguments: arguments)
             }
@@ -320,16 +326,31 @@ enum Extractor {
         /// argument.
         func availabilityCheck(_ availability: AvailabilityConditionSyntax) -> Expr {
             let here = location(availability)
-            let arguments = availability.availabilityArguments.map { argument -> Argument in
+            return .call(Call(callee: .identifier(availability.availabilityKeyword.text, location: here),
+                              arguments: availabilityArguments(availability.availabilityArguments), location: here))
+        }
+
+        /// An availability list's items: a platform and version as an argument labeled with the platform (`iOS: 17.0`),
+        /// a labeled item with its label (`introduced: 17.0`, `message: "…"`), anything else (`*`, `iOS`,
+        /// `unavailable`) as an unlabeled name.
+        func availabilityArguments(_ list: AvailabilityArgumentListSyntax) -> [Argument] {
+            list.map { argument -> Argument in
                 switch argument.argument {
                 case .availabilityVersionRestriction(let restriction):
                     return Argument(label: restriction.platform.text,
                                     value: .number(restriction.version?.trimmedDescription ?? "", location: location(restriction)))
+                case .availabilityLabeledArgument(let labeled):
+                    let value: Expr
+                    switch labeled.value {
+                    case .version(let version): value = .number(version.trimmedDescription, location: location(labeled))
+                    case .string(let text): value = .string(StringLiteral(segments: [.text(text.segments.trimmedDescription)], location: location(labeled)))
+                    @unknown default: value = .identifier(labeled.value.trimmedDescription, location: location(labeled))
+                    }
+                    return Argument(label: labeled.label.text, value: value)
                 default:
                     return Argument(label: nil, value: .identifier(argument.argument.trimmedDescription, location: location(argument)))
                 }
             }
-            return .call(Call(callee: .identifier(availability.availabilityKeyword.text, location: here), arguments: arguments, location: here))
         }
 
         // MARK: Expressions

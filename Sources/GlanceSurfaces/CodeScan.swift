@@ -26,6 +26,7 @@ final class CodeScan {
     ]
     var primaryActions: [PrimaryActionUse] = []
     var urlHandlers: [URLHandler] = []
+    var alarmSchedules: [AlarmSchedule] = []
 
     static let readMethods = FileTokens.defaultsReadMethods
     static let writeMethods = FileTokens.defaultsWriteMethods
@@ -37,6 +38,7 @@ final class CodeScan {
         let stores = groupStoreNames(files)
         var alarmPresentations: [String: [(String, SourceLocation)]] = [:]      // site key → presentations built there
         var alarmConfigurations: [(Call, CodeSite)] = []
+        var scheduleCalls: [(call: Call, site: CodeSite)] = []
         let resolver = self.resolver
         // `let group = …` earlier in the same member, for ids passed through a local name.
         var locals: [String: Expr] = [:]
@@ -74,6 +76,7 @@ final class CodeScan {
             case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
                     && resolver.imports("AlarmKit", from: call.location.file):
                 apiUses.append(APIUse(name: APIUse.alarmSchedule, location: call.location, targets: targets(), context: site.context, member: site.member))
+                if !isPreviewOrMock(site) { scheduleCalls.append((call, site)) }
             case "reloadTimelines", "reloadAllTimelines", "reloadControls", "reloadAllControls":
                 let api = ReloadCall.API(rawValue: call.name)!
                 var kind: KindValue?
@@ -198,6 +201,7 @@ final class CodeScan {
             alarms.append(alarm)
         } }
         urlHandlers += delegateHandlers(files) + objectiveCHandlers()
+        alarmSchedules = AlarmSchedules.build(scheduleCalls, resolver: resolver, isConfiguration: isAlarmConfiguration)
         alarms.sort { $0.location < $1.location }
         staleDateUses.removeAll { endedAtOnce.contains($0.location) }
     }

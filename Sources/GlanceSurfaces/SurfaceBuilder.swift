@@ -105,7 +105,7 @@ struct SurfaceBuilder {
                             alarms: scan.alarms, deepLinks: deepLinks.sorted { $0.location < $1.location }, bundles: bundles,
                             appGroupUsages: scan.appGroupUsages, storeAccesses: scan.storeAccesses, reloads: scan.reloads,
                             activityRequests: scan.activityRequests, staleDateUses: scan.staleDateUses, apiUses: scan.apiUses,
-                            alarmMetadataUses: scan.alarmMetadataUses,
+                            alarmMetadataUses: scan.alarmMetadataUses, alarmSchedules: scan.alarmSchedules,
                             primaryActions: scan.primaryActions, urlHandlers: scan.urlHandlers, appShortcutIntents: shortcuts, skips: skips)
     }
 
@@ -200,7 +200,7 @@ struct SurfaceBuilder {
         let targets = registrations.shippingTargets(of: type, compiled: compiled)
         guard let (call, block, context) = configuration(of: type, names: Self.controlConfigurations) else {
             return ControlSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, actions: [],
-                                  valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
+                                  content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), valueProvider: nil, modifiers: [], targets: targets, compiledTargets: compiled, build: resolver.build)
         }
         let modifiers = Chains.conditionalModifiers(of: call.location, in: block).map { ModifierUse(call: $0.call, conditions: $0.conditions) }
         let content = ViewTree(roots: call.closures.map(\.closure.body), context: context, resolver: resolver)
@@ -232,7 +232,7 @@ struct SurfaceBuilder {
         }
         return ControlSurface(type: type, kind: kindValue(call, context: context),
                               configuration: ConfigurationKind(rawValue: call.name), configurationCall: call,
-                              actions: actions, valueProvider: provider, valueProviderType: providerType,
+                              actions: actions, content: content, valueProvider: provider, valueProviderType: providerType,
                               modifiers: modifiers, targets: targets, compiledTargets: compiled, build: resolver.build)
     }
 

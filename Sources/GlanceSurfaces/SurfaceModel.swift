@@ -10,6 +10,8 @@ public struct SurfaceModel: Sendable {
     public let resolver: Resolver
     /// What each target's entry point registers (worked out once per target).
     let registry: Registrations
+    /// The SF Symbol names the surfaces and the apps draw (worked out when first asked).
+    let symbolNames = SymbolNameIndex()
     public let targets: [TargetSurface]
     public let widgets: [WidgetSurface]
     public let controls: [ControlSurface]
@@ -29,6 +31,8 @@ public struct SurfaceModel: Sendable {
     public let apiUses: [APIUse]
     /// `AlarmAttributes<Metadata>(…)` constructions.
     public let alarmMetadataUses: [AlarmMetadataUse]
+    /// `AlarmManager.schedule(id:configuration:)` calls outside previews and mocks, with the ids they and their intents use.
+    public let alarmSchedules: [AlarmSchedule]
     public let primaryActions: [PrimaryActionUse]
     public let urlHandlers: [URLHandler]
     /// Intents an `AppShortcutsProvider` offers as App Shortcuts (qualified names): the system runs their `perform()`.
@@ -65,6 +69,9 @@ public struct SurfaceModel: Sendable {
 
     public func surface(of target: Target) -> TargetSurface? { targets.first { $0.id == target.id } }
     public func kind(of target: Target) -> TargetKind { surface(of: target)?.kind ?? target.kind }
+
+    /// True when the target is one of the widget extensions (after refinement from sources).
+    public func isWidgetExtension(_ target: Target) -> Bool { kind(of: target) == .widgetExtension }
 
     /// Targets of a kind (after refinement from sources).
     public func targets(ofKind kind: TargetKind) -> [Target] { targets.filter { $0.kind == kind }.map(\.target) }

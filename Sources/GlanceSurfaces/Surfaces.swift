@@ -127,6 +127,8 @@ public final class ControlSurface: Sendable {
     public let configurationCall: Call?
     /// Every template the content builds (several when `#if` chooses per platform).
     public let actions: [ControlAction]
+    /// The configuration's content (its closure, with the views and helpers it reaches): the template and its label.
+    public let content: ViewTree
     /// The value provider's type name (`provider: Provider()`), resolved in the control's scope.
     public let valueProvider: String?
     /// The value provider's declaration, when the project declares it.
@@ -153,9 +155,11 @@ public final class ControlSurface: Sendable {
         actions.filter { build.compiles($0.conditions, in: target, platform: platform, file: $0.call.location.file) != false }
     }
 
-    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], valueProvider: String?,
-         valueProviderType: TypeDecl? = nil, modifiers: [ModifierUse], targets: [Target], compiledTargets: [Target], build: BuildConditions) {
+    init(type: TypeDecl, kind: KindValue?, configuration: ConfigurationKind?, configurationCall: Call?, actions: [ControlAction], content: ViewTree,
+         valueProvider: String?, valueProviderType: TypeDecl? = nil, modifiers: [ModifierUse], targets: [Target], compiledTargets: [Target],
+         build: BuildConditions) {
         self.build = build
+        self.content = content
         self.compiledTargets = compiledTargets
         self.valueProviderType = valueProviderType
         self.type = type

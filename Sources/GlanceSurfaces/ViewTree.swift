@@ -78,12 +78,14 @@ public struct BranchChoice: Sendable, Hashable {
         guard case .call(let check) = test, ["#available", "#unavailable"].contains(check.name) else { return nil }
         var versions: [String: String] = [:]
         for argument in check.arguments {
-            // `iOSApplicationExtension 17.0` is the check for iOS, written for extension code.
-            if let platform = argument.label, case .number(let version, _) = argument.value {
-                versions[platform.hasSuffix("ApplicationExtension") ? String(platform.dropLast("ApplicationExtension".count)) : platform] = version
-            }
+            if let platform = argument.label, case .number(let version, _) = argument.value { versions[platformName(platform)] = version }
         }
         return versions.isEmpty ? nil : (check.name == "#available", versions)
+    }
+
+    /// `iOSApplicationExtension` is the check for iOS, written for extension code.
+    static func platformName(_ written: String) -> String {
+        written.hasSuffix("ApplicationExtension") ? String(written.dropLast("ApplicationExtension".count)) : written
     }
 
     /// Adds versions by platform, keeping for a platform already there the one `keeping` prefers (both bounds

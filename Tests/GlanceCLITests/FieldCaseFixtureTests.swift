@@ -13,6 +13,7 @@ struct FieldCaseFixtureTests {
     static let shipped = "Tests/GlanceCLITests/Fixtures/ShippedSurfaces"
     static let flags = "Tests/GlanceCLITests/Fixtures/FeatureFlagWidgets"
     static let tuist = "Tests/GlanceCLITests/Fixtures/TuistScoreboard"
+    static let silent = "Tests/GlanceCLITests/Fixtures/SilentFailures"
 
     /// What each target compiles and ships (FC3-00…06, FC3-11…14, FC3-16…19). Reported: the Lock Screen branch
     /// without a container background (FC3-11); the Live Activity's route the app's router does not accept, its
@@ -44,6 +45,25 @@ struct FieldCaseFixtureTests {
         #expect(text.standardOutput == (try expected("FeatureFlagWidgets.lint.txt")))
         #expect(text.standardError == summary(errors: 1, warnings: 1, files: 4))
         #expect(text.exitCode == 1)
+    }
+
+    /// FC3-20…22 (issue 21): silent failures. Reported: the control, widget and Live Activity templates the iOS
+    /// bundle registers, once each at the declaration (the copy of the widget template no bundle lists is not); an
+    /// SF Symbol name that does not exist, with "did you mean"; the extension's custom symbol drawn with
+    /// `Image(systemName:)`, naming `Image(_:)`; an SF Symbols 6 name in an extension that deploys to iOS 17 (not
+    /// under `if #available(iOS 18, *)`); an alarm whose stop intent gets a `UUID()` of its own (one id for both is
+    /// silent, a configuration from a parameter a skip); a `RunSystemShortcutIntent` button compiled for watchOS
+    /// (error) and for iOS 17 without a check (warning; silent under `if #available(iOS 27, *)`). The app's own
+    /// unknown symbol only with the rule in `opt_in_rules`.
+    @Test func silentFailures() throws {
+        let text = glance("lint", Self.silent, "--explain-skips")
+        #expect(text.standardOutput == (try expected("SilentFailures.lint.txt")))
+        #expect(text.standardError == summary(errors: 2, warnings: 8, files: 11))
+        #expect(text.exitCode == 1)
+        let optedIn = glance("lint", Self.silent, "--config", Self.silent + "/Optin.glance.json", "--quiet")
+        #expect(optedIn.standardOutput == (try expected("SilentFailures.optin.lint.txt")))
+        let added = Set(optedIn.standardOutput.split(separator: "\n")).subtracting(text.standardOutput.split(separator: "\n"))
+        #expect(added == ["\(Self.silent)/Brew/BrewApp.swift:14:42: warning: no SF Symbol is named 'hourglass.tophalf.filled.fill' (SF Symbols 1.0 to 7.1, the releases Glance knows): Label(_:systemImage:) draws nothing in the app. Did you mean 'hourglass.tophalf.filled'? [sf_symbol_unknown]"])
     }
 
     /// FC2-10: an iOS and a watchOS widget extension declare the same names, and each app its own

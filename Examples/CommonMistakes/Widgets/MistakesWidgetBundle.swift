@@ -17,6 +17,8 @@ struct MistakesWidgetBundle: WidgetBundle {
         OpenLampSettingsControl()
         MeterWidget()
         EndDeliveriesControl()
+        StarterControl()
+        GlyphWidget()
     }
 }
 

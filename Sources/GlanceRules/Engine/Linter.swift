@@ -22,10 +22,13 @@ public struct Linter: Sendable {
     public let rules: [any Rule.Type]
     /// Severity overrides by rule id.
     public let severities: [String: Severity]
+    /// The rule ids the configuration's `opt_in_rules` names (`RuleContext.isOptedIn`).
+    public let optedIn: Set<String>
 
-    public init(rules: [any Rule.Type] = RuleRegistry.all, severities: [String: Severity] = [:]) {
+    public init(rules: [any Rule.Type] = RuleRegistry.all, severities: [String: Severity] = [:], optedIn: Set<String> = []) {
         self.rules = rules
         self.severities = severities
+        self.optedIn = optedIn
     }
 
     /// Runs each rule whose required facts the model has (`RuleDescription.requires`); for each other rule,
@@ -44,7 +47,8 @@ public struct Linter: Sendable {
             }
             ran.append(rule)
             let context = RuleContext(model: model, ruleIdentifier: description.identifier,
-                                      severity: severities[description.identifier] ?? description.defaultSeverity, locator: locator)
+                                      severity: severities[description.identifier] ?? description.defaultSeverity,
+                                      isOptedIn: optedIn.contains(description.identifier), locator: locator)
             rule.init().validate(context)
             violations += context.violations
             skips += context.skips

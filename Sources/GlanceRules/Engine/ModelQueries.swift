@@ -88,9 +88,6 @@ extension SurfaceModel {
         return result
     }
 
-    /// True when the target is one of the widget extensions (after refinement from sources).
-    public func isWidgetExtension(_ target: Target) -> Bool { kind(of: target) == .widgetExtension }
-
     /// The text of a group id, expanded for a configuration of `target`; nil when it depends on unknown settings.
     public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration, of target: Target) -> String? {
         switch value {

@@ -91,6 +91,9 @@ public struct RuleDescription: Sendable {
     public let source: String
     /// Whether the rule runs without being enabled in the configuration.
     public let enabledByDefault: Bool
+    /// For a rule enabled by default that does more when the configuration's `opt_in_rules` names it: what it
+    /// then checks besides (`RuleContext.isOptedIn`), in a sentence for its docs. Nil for other rules.
+    public let optInScope: String?
     /// What its findings rest on and how sure that is (shown in the rule's docs).
     public let premise: Premise?
     /// The facts beyond the code the rule needs (target kinds, embedding, Info.plist, entitlements, asset
@@ -101,9 +104,10 @@ public struct RuleDescription: Sendable {
     public let nonTriggeringExamples: [RuleExample]
 
     public init(identifier: String, name: String, group: RuleGroup, defaultSeverity: Severity, summary: String, rationale: String,
-                source: String, premise: Premise? = nil, enabledByDefault: Bool = true, requires: ProjectFacts = [],
+                source: String, premise: Premise? = nil, enabledByDefault: Bool = true, optInScope: String? = nil, requires: ProjectFacts = [],
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
         self.premise = premise
+        self.optInScope = optInScope
         self.requires = requires
         self.identifier = identifier
         self.name = name

@@ -8,14 +8,18 @@ public final class RuleContext: @unchecked Sendable {
     public let model: SurfaceModel
     public let ruleIdentifier: String
     public let severity: Severity
+    /// Whether the configuration's `opt_in_rules` names this rule: a rule enabled by default then checks what its
+    /// `optInScope` says besides.
+    public let isOptedIn: Bool
     public private(set) var violations: [Violation] = []
     public private(set) var skips: [Skip] = []
     private var seen: Set<String> = []
     private var skipped: Set<Skip> = []
     let locator: ProjectLocator
 
-    init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, locator: ProjectLocator) {
+    init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, isOptedIn: Bool = false, locator: ProjectLocator) {
         self.model = model
+        self.isOptedIn = isOptedIn
         self.ruleIdentifier = ruleIdentifier
         self.severity = severity
         self.locator = locator

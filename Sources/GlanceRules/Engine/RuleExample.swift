@@ -23,6 +23,8 @@ public struct RuleExample: Sendable {
     public var importsFrameworks = true
     /// For a triggering example whose violations the rule reports at another severity than its default.
     public var severity: Severity?
+    /// Whether the example runs the rule as the configuration's `opt_in_rules` names it (`RuleContext.isOptedIn`).
+    public var isOptedIn = false
 
     public init(files: [ExampleFile], targets: [ExampleTarget] = ExampleTarget.defaults, expectedPlaces: [String]? = nil, note: String? = nil) {
         self.files = files
@@ -53,6 +55,13 @@ public struct RuleExample: Sendable {
     public func reported(as severity: Severity) -> RuleExample {
         var copy = self
         copy.severity = severity
+        return copy
+    }
+
+    /// The example with the rule named in `opt_in_rules` (see `RuleDescription.optInScope`).
+    public func optedIn() -> RuleExample {
+        var copy = self
+        copy.isOptedIn = true
         return copy
     }
 
@@ -147,6 +156,8 @@ public struct ExampleTarget: Sendable {
     /// Image sets of its asset catalog: name → (pixel width, height, scale).
     public var images: [String: (width: Double, height: Double, scale: Double)]
     public var colors: [String]
+    /// Symbol sets (custom symbols) of its asset catalog, by name.
+    public var symbols: [String] = []
     /// Build settings of every configuration besides `PRODUCT_BUNDLE_IDENTIFIER` (`IPHONEOS_DEPLOYMENT_TARGET`, …).
     public var settings: [String: String] = [:]
     /// Why the merged Info.plist is incomplete (`TargetConfiguration.infoPlistProblem`), in every configuration.
@@ -235,7 +246,7 @@ public enum ExampleRunner {
                                            unreadSettingsFiles: spec.unreadSettingsFiles)
             }
             var catalogPaths: [String] = []
-            if !spec.images.isEmpty || !spec.colors.isEmpty {
+            if !spec.images.isEmpty || !spec.colors.isEmpty || !spec.symbols.isEmpty {
                 let path = "\(root)/\(spec.name)/Assets.xcassets"
                 catalogPaths = [path]
                 let images = spec.images.sorted { $0.key < $1.key }.map { name, size in
@@ -244,7 +255,8 @@ public enum ExampleRunner {
                                             size: ImageHeader.Size(width: size.width, height: size.height, isVector: false), preservesVector: false),
                     ])
                 }
-                catalogs[path] = AssetCatalog(path: path, images: images, colors: Set(spec.colors))
+                let symbols = spec.symbols.sorted().map { ImageAsset(name: $0, folder: "\(path)/\($0).symbolset", isSymbol: true, representations: []) }
+                catalogs[path] = AssetCatalog(path: path, images: images + symbols, colors: Set(spec.colors))
             }
             let embeds = spec.embeds.map { Embedding(embeddedTargetID: $0, phaseName: "Embed", onlyWhenInstalling: spec.embedsOnlyWhenInstalling.contains($0)) }
             return Target(id: spec.name, name: spec.name, productType: nil, kind: spec.kind, kindReason: "example", platforms: ([spec.platform] + spec.additionalPlatforms).sorted(),
@@ -267,7 +279,7 @@ public enum ExampleRunner {
         let model = model(for: example)
         let identifier = rule.description.identifier
         let rules = identifier == UnusedSuppression.description.identifier ? RuleRegistry.all : [rule]
-        return Linter(rules: rules).lint(model).violations.filter { $0.rule == identifier }
+        return Linter(rules: rules, optedIn: example.isOptedIn ? [identifier] : []).lint(model).violations.filter { $0.rule == identifier }
     }
 
     /// The body and headers of a payload example without markers, and the marker places (`payload.json:line:column`,

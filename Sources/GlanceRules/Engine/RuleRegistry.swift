@@ -30,6 +30,10 @@ public enum RuleRegistry {
         WidgetReloadInLoop.self,
         WidgetNoSupportedFamily.self,
         WidgetImageOversized.self,
+        TemplateSurfaceShipped.self,
+        SFSymbolUnknown.self,
+        SFSymbolUnavailable.self,
+        SystemShortcutUnavailable.self,
         // Live Activities
         LiveActivitiesNotEnabled.self,
         ActivityTypeNotConfigured.self,
@@ -53,6 +57,7 @@ public enum RuleRegistry {
         AlarmKitUsageDescriptionMissing.self,
         AlarmMetadataMismatch.self,
         AlarmSoundName.self,
+        AlarmIDUnknown.self,
         // Deep links
         DeepLinkUnhandled.self,
         DeepLinkRouteUnmatched.self,

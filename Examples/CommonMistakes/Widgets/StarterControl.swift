@@ -1,0 +1,30 @@
+import AppIntents
+import SwiftUI
+import WidgetKit
+
+/// Mistake: Xcode's control template shipped unchanged: its toggle does nothing (template_surface_shipped).
+struct StarterControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "com.example.mistakes.starter", provider: Provider()) { value in
+            ControlWidgetToggle("Start Timer", isOn: value, action: StartTimerIntent()) { isRunning in
+                Label(isRunning ? "On" : "Off", systemImage: "timer")
+            }
+        }
+        .displayName("Timer")
+        .description("A an example control that runs a timer.")
+    }
+
+    struct Provider: ControlValueProvider {
+        var previewValue: Bool { false }
+        func currentValue() async throws -> Bool {
+            let isRunning = true
+            return isRunning
+        }
+    }
+}
+
+struct StartTimerIntent: SetValueIntent {
+    static let title: LocalizedStringResource = "Start a timer"
+    @Parameter(title: "Timer is running") var value: Bool
+    func perform() async throws -> some IntentResult { .result() }
+}

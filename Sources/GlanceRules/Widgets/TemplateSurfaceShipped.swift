@@ -1,0 +1,396 @@
+import GlanceProject
+import GlanceSourceIndex
+import GlanceSurfaces
+
+/// A control, widget or Live Activity that ships while it is still Xcode's widget-extension template.
+struct TemplateSurfaceShipped: Rule {
+    static let description = RuleDescription(
+        identifier: "template_surface_shipped",
+        name: "Xcode's template shipped",
+        group: .widgets,
+        defaultSeverity: .warning,
+        summary: "A control, widget or Live Activity that the widget extension's bundle registers is still the code of Xcode's widget-extension template.",
+        rationale: """
+            Xcode's Widget Extension template adds a control, a widget and a Live Activity, each a working placeholder. \
+            Left in the bundle, they ship: Control Center offers a "Start Timer" toggle whose intent does nothing and \
+            whose value never changes, the widget gallery offers a widget that shows the time and a favourite emoji, \
+            and a Live Activity shows an emoji. The rule recognizes each template by its shape, never by one string: \
+            the control by a stub `perform()` (only `return .result()`) and a value provider that returns a constant, \
+            together with one of the template's texts; the widget by a configuration intent whose only parameter is \
+            the favourite emoji (with its default or the template's title or description) and a view that still shows \
+            it, or, without a configuration intent, an entry view that shows the provider's constant emoji under one of \
+            the template's texts; the Live Activity by a `ContentState` holding only an `emoji`, with the template's \
+            `name` attribute or its "Hello" text, and only when the app starts it. It reports once per surface that \
+            the `@main` bundle registers, at its declaration, naming what is still template, and stays silent as \
+            soon as the surface does real work (the intent's `perform()` does something, the value comes from \
+            somewhere, the view shows something else) or when the bundle does not register it.
+
+            Templates known, as written by Xcode 15 (widget with a configuration intent, static widget, Live \
+            Activity), Xcode 16 and Xcode 26 (the same widget and Live Activity, and the control, in two forms: a \
+            `StaticControlConfiguration` with a `ControlValueProvider`, and with a configuration intent an \
+            `AppIntentControlConfiguration` whose `TimerConfiguration` names the timer):
+            - Control: `ControlWidgetToggle("Start Timer", isOn:action: StartTimerIntent())` labelled \
+            `Label(isRunning ? "On" : "Off", systemImage: "timer")`, `.displayName("Timer")`, `.description("A an \
+            example control that runs a timer.")`; the provider's `currentValue()` returns a local set to `true`; \
+            `StartTimerIntent: SetValueIntent` (title "Start a timer", parameter "Timer is running") whose `perform()` \
+            only returns `.result()`.
+            - Widget: `ConfigurationAppIntent: WidgetConfigurationIntent` titled "Configuration", described "This is \
+            an example widget.", with one `@Parameter(title: "Favorite Emoji", default: "😃") var favoriteEmoji`; the \
+            entry view shows "Time:", the entry's date, "Favorite Emoji:" and the emoji. Xcode 15 writes the title and \
+            description as stored properties, Xcode 16 and 26 as computed ones.
+            - Static widget: entries `SimpleEntry(date:emoji: "😀")`, a view showing "Time:" and "Emoji:", \
+            `.configurationDisplayName("My Widget")` and `.description("This is an example widget.")`.
+            - Live Activity: `ContentState { var emoji: String }`, a `name` attribute, a Lock Screen view showing \
+            "Hello" and the emoji, compact views "L" and "T".
+            """,
+        source: """
+            Apple, Creating a widget extension <https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension>; \
+            Apple, Creating controls to perform actions across the system <https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system>
+            """,
+        premise: Premise("A surface still shaped like Xcode's template does nothing for the people who add it: the control's intent changes nothing, the widget shows a time and an emoji, the Live Activity an emoji.", .inferred),
+        requires: [.targets],
+        triggeringExamples: [
+            // The control template (Xcode 16, 26), registered by the bundle.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { TimerControl() } }
+                struct ↓TimerControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.timer", provider: Provider()) { value in
+                            ControlWidgetToggle("Start Timer", isOn: value, action: StartTimerIntent()) { isRunning in
+                                Label(isRunning ? "On" : "Off", systemImage: "timer")
+                            }
+                        }
+                        .displayName("Timer")
+                    }
+                }
+                extension TimerControl {
+                    struct Provider: ControlValueProvider {
+                        var previewValue: Bool { false }
+                        func currentValue() async throws -> Bool {
+                            let isRunning = true
+                            return isRunning
+                        }
+                    }
+                }
+                struct StartTimerIntent: SetValueIntent {
+                    static let title: LocalizedStringResource = "Start a timer"
+                    @Parameter(title: "Timer is running") var value: Bool
+                    func perform() async throws -> some IntentResult { return .result() }
+                }
+                """),
+            // The widget template with its configuration intent (Xcode 16, 26 write the title as a computed property).
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct ↓NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        AppIntentConfiguration(kind: "NotesWidget", intent: ConfigurationAppIntent.self, provider: Provider()) { entry in
+                            VStack {
+                                Text("Time:")
+                                Text(entry.date, style: .time)
+                                Text("Favorite Emoji:")
+                                Text(entry.configuration.favoriteEmoji)
+                            }
+                            .containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct ConfigurationAppIntent: WidgetConfigurationIntent {
+                    static var title: LocalizedStringResource { "Configuration" }
+                    static var description: IntentDescription { "This is an example widget." }
+                    @Parameter(title: "Favorite Emoji", default: "😃")
+                    var favoriteEmoji: String
+                }
+                """),
+            // The Live Activity template, which the app starts.
+            RuleExample(files: [
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { NotesLiveActivity() } }
+                    struct NotesAttributes: ActivityAttributes {
+                        public struct ContentState: Codable, Hashable { var emoji: String }
+                        var name: String
+                    }
+                    struct ↓NotesLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: NotesAttributes.self) { context in
+                                Text("Hello \\(context.state.emoji)")
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.state.emoji) } }
+                                    compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text(context.state.emoji) }
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    func start() throws {
+                        _ = try Activity<NotesAttributes>.request(attributes: NotesAttributes(name: "World"), content: .init(state: .init(emoji: "😀"), staleDate: nil))
+                    }
+                    """),
+            ]),
+        ],
+        nonTriggeringExamples: [
+            // The template control made to work: its intent writes the value, the provider reads it.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { TimerControl() } }
+                struct TimerControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.timer", provider: Provider()) { value in
+                            ControlWidgetToggle("Start Timer", isOn: value, action: StartTimerIntent()) { isRunning in
+                                Label(isRunning ? "On" : "Off", systemImage: "timer")
+                            }
+                        }
+                    }
+                }
+                struct Provider: ControlValueProvider {
+                    var previewValue: Bool { false }
+                    func currentValue() async throws -> Bool { TimerStore.shared.isRunning }
+                }
+                struct StartTimerIntent: SetValueIntent {
+                    static let title: LocalizedStringResource = "Start a timer"
+                    @Parameter(title: "Timer is running") var value: Bool
+                    func perform() async throws -> some IntentResult {
+                        TimerStore.shared.isRunning = value
+                        return .result()
+                    }
+                }
+                """),
+            // The template control left in the project but not registered by the bundle.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct TimerControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.timer", provider: Provider()) { value in
+                            ControlWidgetToggle("Start Timer", isOn: value, action: StartTimerIntent()) { isRunning in
+                                Label(isRunning ? "On" : "Off", systemImage: "timer")
+                            }
+                        }
+                    }
+                }
+                struct Provider: ControlValueProvider {
+                    var previewValue: Bool { false }
+                    func currentValue() async throws -> Bool { true }
+                }
+                struct StartTimerIntent: SetValueIntent {
+                    static let title: LocalizedStringResource = "Start a timer"
+                    @Parameter(title: "Timer is running") var value: Bool
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                """),
+            // The template's configuration intent kept, but the widget shows the app's own data.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        AppIntentConfiguration(kind: "NotesWidget", intent: ConfigurationAppIntent.self, provider: Provider()) { entry in
+                            NoteList(notes: entry.notes).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct ConfigurationAppIntent: WidgetConfigurationIntent {
+                    static var title: LocalizedStringResource = "Configuration"
+                    static var description = IntentDescription("This is an example widget.")
+                    @Parameter(title: "Favorite Emoji", default: "😃")
+                    var favoriteEmoji: String
+                }
+                """),
+            // An emoji Live Activity of the app's own: its attributes and views are not the template's.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { MoodLiveActivity() } }
+                struct MoodAttributes: ActivityAttributes {
+                    public struct ContentState: Codable, Hashable { var emoji: String }
+                    var startedAt: Date
+                }
+                struct MoodLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: MoodAttributes.self) { context in
+                            MoodView(emoji: context.state.emoji, since: context.attributes.startedAt)
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.state.emoji) } }
+                                compactLeading: { Text(context.state.emoji) } compactTrailing: { Text("") } minimal: { Text(context.state.emoji) }
+                        }
+                    }
+                }
+                """),
+        ])
+
+    func validate(_ context: RuleContext) {
+        let model = context.model
+        for control in model.controls {
+            guard let target = registeringTarget(control.type, control.targets, model), let signals = controlSignals(control, context) else { continue }
+            report(control.type, kind: "control", signals: signals, does: "its toggle changes nothing and its value never changes", target: target, context)
+        }
+        for widget in model.widgets where widget.configuration == .appIntentConfiguration || widget.configuration == .staticConfiguration {
+            guard let target = registeringTarget(widget.type, widget.targets, model), let signals = widgetSignals(widget, context) else { continue }
+            report(widget.type, kind: "widget", signals: signals, does: "the widget gallery offers a widget that shows the time and an emoji",
+                   target: target, context)
+        }
+        for activity in model.liveActivities {
+            guard let target = registeringTarget(activity.widget.type, activity.targets, model), let signals = activitySignals(activity) else { continue }
+            let attributes = TypeName.base(activity.attributes)
+            let started = model.activityRequests.contains { $0.attributes.map { TypeName.base($0) == attributes } ?? true }
+                || model.apiUses("pushToStartTokenUpdates").contains { $0.attributes.map { TypeName.base($0) == attributes } ?? true }
+            guard started else {
+                context.skip("Live Activity \(activity.widget.typeName) is still Xcode's template, but the app never starts it (no Activity<\(attributes)>.request); not reported",
+                             file: context.relativePath(activity.widget.location))
+                continue
+            }
+            report(activity.widget.type, kind: "Live Activity", signals: signals, does: "the app starts a Live Activity that shows an emoji", target: target, context)
+        }
+    }
+
+    private func report(_ type: TypeDecl, kind: String, signals: [String], does: String, target: Target, _ context: RuleContext) {
+        context.report(type.location, """
+            \(kind) \(type.qualifiedName) is still Xcode's template (\(signals.joined(separator: "; "))), and its bundle ships it: \
+            \(does) (Glance infers this from Apple's documentation). Give it its real work, or take it out of the bundle.
+            """, target: target)
+    }
+
+    /// The first target whose `@main` bundle registers the type (a template only compiled, or in a target whose
+    /// bundle Glance cannot follow, is not judged).
+    private func registeringTarget(_ type: TypeDecl, _ targets: [Target], _ model: SurfaceModel) -> Target? {
+        targets.first { model.isBundled(type, in: $0) == true }
+    }
+
+    // MARK: Control
+
+    /// What is template in a control whose intent does nothing and whose value is a constant; nil otherwise.
+    private func controlSignals(_ control: ControlSurface, _ context: RuleContext) -> [String]? {
+        guard let action = control.actions.first, let intent = action.intentType,
+              let perform = context.resolver.declarations(of: intent).flatMap({ $0.members(named: "perform") }).first(where: { $0.kind == .function }),
+              Self.isStub(perform) else { return nil }
+        var signals = ["\(intent.qualifiedName).perform() only returns .result()"]
+        if action.template == .toggle {
+            guard let provider = control.valueProviderType,
+                  let value = context.resolver.declarations(of: provider).flatMap({ $0.members(named: "currentValue") }).first(where: { $0.kind == .function }),
+                  Self.returnsConstant(value) else { return nil }
+            signals.append("\(provider.name).currentValue() returns a constant")
+        }
+        var texts: [String] = []
+        if action.call.unlabeled.first?.stringValue == "Start Timer" { texts.append("titled \"Start Timer\"") }
+        if control.content.calls(named: "Label").contains(where: { $0.call.argument("systemImage")?.stringValue == "timer" }) {
+            texts.append("labelled with the \"timer\" symbol")
+        }
+        if control.modifier("description")?.call.unlabeled.first?.stringValue == "A an example control that runs a timer." {
+            texts.append("described \"A an example control that runs a timer.\"")
+        }
+        if intent.members.contains(where: { $0.name == "title" && $0.isStatic && $0.initializer?.stringValue == "Start a timer" }) {
+            texts.append("its intent titled \"Start a timer\"")
+        }
+        // The texts tell the template from a control of the app's own that does nothing yet.
+        guard !texts.isEmpty else { return nil }
+        return texts + signals
+    }
+
+    /// `perform()` whose only statement returns `.result()`.
+    static func isStub(_ perform: Member) -> Bool {
+        guard let statements = perform.body?.statements, statements.count == 1 else { return false }
+        var returned = statements[0]
+        if case .returnStatement(let value?, _) = returned { returned = value }
+        guard case .call(let call) = returned, call.name == "result", call.arguments.isEmpty, call.base == nil else { return false }
+        return true
+    }
+
+    /// A function whose result is made of literals only (directly, through locals it binds to literals, or as the
+    /// arguments of an initializer), reading at most its own parameters (`configuration.timerName`).
+    static func returnsConstant(_ function: Member) -> Bool {
+        guard let statements = function.body?.statements, !statements.isEmpty else { return false }
+        var constants: Set<String> = []
+        let parameters = Set(function.parameters.map(\.name))
+        func isConstant(_ expr: Expr) -> Bool {
+            switch expr {
+            case .bool, .number, .nilLiteral: return true
+            case .string(let literal): return literal.interpolations.isEmpty
+            case .identifier(let name, _): return constants.contains(name)
+            case .member(.identifier(let base, _)?, _, _): return parameters.contains(base)
+            case .call(let call):
+                // `Value(isRunning: isRunning, name: configuration.timerName)`: a value made of constants.
+                return call.name.first?.isUppercase == true && call.arguments.allSatisfy { isConstant($0.value) }
+            default: return false
+            }
+        }
+        for (index, statement) in statements.enumerated() {
+            let last = index == statements.count - 1
+            switch statement {
+            case .binding(let name, _, let value?, _) where !last && isConstant(value):
+                constants.insert(name)
+            case .returnStatement(let value?, _) where last:
+                return isConstant(value)
+            default:
+                if last { return isConstant(statement) }
+                return false
+            }
+        }
+        return false
+    }
+
+    // MARK: Widget
+
+    /// What is template in a widget that still shows the template's emoji; nil otherwise.
+    private func widgetSignals(_ widget: WidgetSurface, _ context: RuleContext) -> [String]? {
+        let content = widget.content
+        let texts = Set(content.calls(named: "Text").compactMap { $0.call.unlabeled.first?.stringValue })
+        let reads = Set(content.expressions.compactMap { item -> String? in if case .member(_, let name, _) = item.expr { return name } else { return nil } })
+        if widget.configuration == .appIntentConfiguration {
+            guard let intentExpr = widget.configurationCall?.argument("intent"), let name = Resolver.typeName(of: intentExpr),
+                  let intent = context.resolver.primaryDeclaration(of: name, context: widget.content.context, from: intentExpr.location.file) else { return nil }
+            let members = context.resolver.declarations(of: intent).flatMap(\.members)
+            let parameters = members.filter { $0.kind == .storedProperty && $0.attribute("Parameter") != nil }
+            guard parameters.count == 1, let parameter = parameters.first else { return nil }
+            let attribute = parameter.attribute("Parameter")!
+            let title = attribute.arguments.first { $0.label == "title" }?.value.stringValue
+            guard parameter.name == "favoriteEmoji" || title == "Favorite Emoji" else { return nil }
+            var intentSignals: [String] = []
+            if title == "Favorite Emoji" { intentSignals.append("titled \"Favorite Emoji\"") }
+            if attribute.arguments.first(where: { $0.label == "default" })?.value.stringValue == "😃" { intentSignals.append("defaulting to \"😃\"") }
+            if members.contains(where: { $0.name == "description" && $0.isStatic && Self.literal(of: $0)?.hasPrefix("This is an example widget") == true }) {
+                intentSignals.append("described \"This is an example widget.\"")
+            }
+            // Two signals of the intent, and a view that still shows the emoji.
+            guard !intentSignals.isEmpty, reads.contains(parameter.name) || texts.contains("Favorite Emoji:") else { return nil }
+            return ["\(intent.qualifiedName)'s only parameter is the template's \(parameter.name), " + intentSignals.joined(separator: ", "),
+                    "the view shows it" + (texts.contains("Favorite Emoji:") ? " under \"Favorite Emoji:\"" : "")]
+        }
+        // The static template: the provider's constant emoji, shown under the template's texts.
+        guard reads.contains("emoji"), let providerExpr = widget.configurationCall?.argument("provider"), let name = Resolver.typeName(of: providerExpr),
+              let provider = context.resolver.primaryDeclaration(of: name, context: widget.content.context, from: providerExpr.location.file) else { return nil }
+        var literals: Set<String> = []
+        for member in context.resolver.declarations(of: provider).flatMap(\.members) {
+            member.code.walk { if case .string(let literal) = $0, let value = literal.value { literals.insert(value) } }
+        }
+        guard literals.contains("😀") else { return nil }
+        var signals = ["its entries hold the constant emoji \"😀\""]
+        if texts.contains("Emoji:") { signals.append("the view shows it under \"Emoji:\"") }
+        if widget.modifier("configurationDisplayName")?.call.unlabeled.first?.stringValue == "My Widget" { signals.append("it is named \"My Widget\"") }
+        if widget.modifier("description")?.call.unlabeled.first?.stringValue == "This is an example widget." { signals.append("described \"This is an example widget.\"") }
+        return signals.count >= 2 ? signals : nil
+    }
+
+    /// The text a static property holds: a literal, `IntentDescription("…")`, or a computed property returning one.
+    static func literal(of member: Member) -> String? {
+        let value = member.initializer ?? (member.body?.statements.count == 1 ? member.body?.statements.first : nil)
+        switch value {
+        case .string(let literal)?: return literal.value
+        case .returnStatement(.string(let literal)?, _)?: return literal.value
+        case .call(let call)?: return call.unlabeled.first?.stringValue
+        default: return nil
+        }
+    }
+
+    // MARK: Live Activity
+
+    /// What is template in a Live Activity whose state is only an emoji; nil otherwise.
+    private func activitySignals(_ activity: LiveActivitySurface) -> [String]? {
+        guard activity.contentState.map(\.name) == ["emoji"] else { return nil }
+        var signals = ["its ContentState holds only an emoji"]
+        if activity.attributeProperties.map(\.name) == ["name"] { signals.append("its only attribute is the template's name") }
+        let lockScreen = activity.presentations.lockScreen.calls(named: "Text")
+        if lockScreen.contains(where: { scoped in
+            if case .string(let literal)? = scoped.call.unlabeled.first { return literal.prefix.hasPrefix("Hello ") && !literal.interpolations.isEmpty }
+            return false
+        }) { signals.append("its Lock Screen view says \"Hello\" and the emoji") }
+        let compact = [activity.presentations.compactLeading, activity.presentations.compactTrailing].compactMap { $0 }
+            .flatMap { $0.calls(named: "Text") }.compactMap { $0.call.unlabeled.first.flatMap { expr -> String? in
+                if case .string(let literal) = expr { return literal.prefix } else { return nil } } }
+        if compact.contains("L") && compact.contains(where: { $0.hasPrefix("T") }) { signals.append("its compact views say \"L\" and \"T\"") }
+        return signals.count >= 2 ? signals : nil
+    }
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct BrewWatchBundle: WidgetBundle {
+    var body: some Widget {
+        LauncherWidget()
+    }
+}
