@@ -62,14 +62,16 @@ build() {
 }
 
 lint() {
-    local glance="$prefix/bin/glance" options=() option status
+    local glance="$prefix/bin/glance" options=() option words status
     if ! "$glance" --version >/dev/null 2>&1; then
         echo "::error::$glance does not run: $("$glance" --version 2>&1 | head -1)"
         exit 2
     fi
     # INPUT_OPTIONS as shell words (quotes are honoured; nothing is expanded).
     if [ -n "${INPUT_OPTIONS//[[:space:]]/}" ]; then
-        while IFS= read -r option; do options+=("$option"); done < <(xargs printf '%s\n' <<<"$INPUT_OPTIONS")
+        words=$(xargs printf '%s\n' <<<"$INPUT_OPTIONS" 2>&1) \
+            || { echo "::error::the 'options' input is not shell words: $INPUT_OPTIONS ($words)"; exit 2; }
+        while IFS= read -r option; do options+=("$option"); done <<<"$words"
     fi
     case " ${options[*]-} " in
         *" --reporter "*) echo "::error::give the reporter as the action's 'reporter' input, not in 'options'"; exit 2 ;;

@@ -6,8 +6,8 @@
 #   1. The snapshot and the manifest are in step: the snapshot's swift-syntax version lies in the range
 #      Package.swift asks for with this compiler (`swift package dump-package`), and SwiftPM resolves exactly it.
 #   2. `swift build --build-tests` in package mode compiles, with no compiler warning from Glance's own files
-#      (swift-syntax's are not Glance's). `glance --version` names the package; the binary links no
-#      libSwiftSyntax.
+#      (swift-syntax's are not Glance's), and `swift test` passes. `glance --version` names the package; the
+#      binary links no libSwiftSyntax.
 #   3. The two builds behave the same: every example and fixture project linted by both (xcode, json and sarif
 #      reporters, --explain-skips, `glance surfaces --format json`) and the example's pushes checked by both
 #      (`glance payload check`): standard output, standard error (the summary's duration aside) and exit codes
@@ -94,6 +94,11 @@ version=$("$package_glance" --version)
 grep -q "^SwiftSyntax ${snapshot_version%%.*} from the swift-syntax package, linked in$" <<<"$version" || fail "glance --version: $version"
 ! ldd "$package_glance" | grep -q libSwiftSyntax || fail "the package build links a libSwiftSyntax: $(ldd "$package_glance" | grep libSwiftSyntax)"
 echo "glance --version: $(tr '\n' ' ' <<<"$version")(no libSwiftSyntax linked)"
+
+# The whole test suite, in this mode (its expected outputs are the toolchain build's).
+started=$SECONDS
+swift test --skip-build > "$work/test.log" 2>&1 || { tail -60 "$work/test.log" >&2; fail "swift test in package mode failed"; }
+echo "swift test in package mode: $(grep -E 'Test run with [0-9]+ tests' "$work/test.log" | tail -1) ($(( SECONDS - started )) s)"
 
 # 3. The same output from both builds, each run from its own clone with the same relative paths.
 cd "$repository"

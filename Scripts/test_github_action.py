@@ -228,7 +228,8 @@ def main():
         check(not failed and steps["lint"].get("exit-code") == "0", f"clean project: {log[-300:]}")
 
         # 4. Runs that cannot lint fail at the lint step; nothing after it runs.
-        for inputs, what in [({"options": "--reporter json"}, "'reporter' input"), ({"path": "No/Such/Folder"}, "No/Such/Folder")]:
+        for inputs, what in [({"options": "--reporter json"}, "'reporter' input"), ({"path": "No/Such/Folder"}, "No/Such/Folder"),
+                             ({"options": "--config 'unbalanced"}, "not shell words")]:
             failed, ran, log, steps = runner.run(inputs)
             check(failed and ran[-1] == "lint" and what in log, f"{inputs}: expected a failed lint step naming {what}: {ran} {log[-300:]}")
     finally:

@@ -261,7 +261,7 @@ struct Workspace {
         let root = model.project.root
         let fileSystem = self.fileSystem
         try withProject(of: target) { editor, tree in
-            guard editor.objects[pbxID] != nil else { throw Fixer.NotCertain(reason: "'\(target.name)' is not in its project file") }
+            guard let native = editor.objects[pbxID] else { throw Fixer.NotCertain(reason: "'\(target.name)' is not in its project file") }
             let groups = editor.objects.keys.filter { editor.objects[$0]?["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.sorted()
             let folders = groups.compactMap { id in tree.path(of: id).map { (id, fileSystem.resolve($0) ?? $0) } }
             if let (group, folder) = folders.filter({ file.hasPrefix($0.1 + "/") }).max(by: { $0.1.count < $1.1.count }) {
