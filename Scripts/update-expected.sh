@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the pinned CLI outputs in Tests/GlanceCLITests/Expected with the same command lines the tests
-# run (ExampleProjectTests, ReporterOutputTests, PayloadCommandTests). A maintainer tool: run it after a
+# run (ExampleProjectTests, ReporterOutputTests, PayloadCommandTests, SurfaceMapTests). A maintainer tool: run it after a
 # deliberate change of output, then read `git diff Tests/GlanceCLITests/Expected` before committing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +19,7 @@ project=Examples/ProductivityTimer
 "$glance" lint -q Examples/CommonMistakes --reporter gitlab > "$out/CommonMistakes.lint.gitlab.json"
 "$glance" surfaces "$project" --format json > "$out/ProductivityTimer.surfaces.json"
 "$glance" surfaces "$project" > "$out/ProductivityTimer.surfaces.txt"
+"$glance" surfaces Examples/CommonMistakes --format dot > "$out/CommonMistakes.surfaces.dot"
 sequence=("$pushes/1-start.json" "$pushes/2-update.json" "$pushes/3-update-late.json" "$pushes/4-update-unix-date.json" "$pushes/5-end.json")
 "$glance" payload check "${sequence[@]}" --project "$project" --headers "$pushes/headers.txt" > "$out/payload-check-sequence.txt"
 : > "$out/payload-mistakes.txt"
@@ -48,5 +49,6 @@ fixtures=Tests/GlanceCLITests/Fixtures
 "$glance" lint -q "$fixtures/ShippedSurfaces" --explain-skips > "$out/ShippedSurfaces.lint.txt"
 "$glance" lint -q "$fixtures/ShippedSurfaces" --reporter json > "$out/ShippedSurfaces.lint.json"
 "$glance" surfaces "$fixtures/ShippedSurfaces" > "$out/ShippedSurfaces.surfaces.txt"
+"$glance" surfaces "$fixtures/ShippedSurfaces" --format mermaid > "$out/ShippedSurfaces.surfaces.mmd"
 "$glance" lint -q "$fixtures/FeatureFlagWidgets" --explain-skips > "$out/FeatureFlagWidgets.lint.txt"
 git status --short "$out"

@@ -128,10 +128,21 @@ public struct CommandLineTool {
 
     private func surfaces(_ raw: [String], output: inout Output) throws {
         if raw.contains("--help") || raw.contains("-h") { output.standardOutput += Help.command("surfaces")!; return }
-        let arguments = try Arguments(raw, spec: .init(options: ["--format"]), command: "surfaces")
-        let format = try arguments.choice("--format", ["text", "json"], default: "text", command: "surfaces")
-        let model = try Glance.surfaces(at: arguments.positionals.first ?? ".")
-        output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+        let arguments = try Arguments(raw, spec: .init(options: ["--format", "--config"]), command: "surfaces")
+        let format = try arguments.choice("--format", ["text", "json", "dot", "mermaid"], default: "text", command: "surfaces")
+        let path = arguments.positionals.first ?? "."
+        guard format == "dot" || format == "mermaid" else {
+            if arguments.option("--config") != nil { throw CLIError.usage("--config is for --format dot or mermaid, which show lint's findings", command: "surfaces") }
+            let model = try Glance.surfaces(at: path)
+            output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+            return
+        }
+        // The map marks what `glance lint PATH` reports: the same configuration, baseline included.
+        let settings = try LintSettings(arguments: arguments, path: path)
+        let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration)
+        let result = try settings.applyBaseline(linted, root: model.project.root, quiet: true, output: &output)
+        let map = SurfaceMap.build(model, violations: result.violations)
+        output.standardOutput += format == "dot" ? SurfaceMapPrinter.dot(map) : SurfaceMapPrinter.mermaid(map)
     }
 
     // MARK: debug (for Scripts/benchmark.sh; not in the help)
@@ -323,10 +334,18 @@ enum Help {
                 OVERVIEW: Show what the project ships where: every control, widget, Live Activity, alarm, intent and deep
                 link, per target.
 
-                USAGE: glance surfaces [PATH] [--format text|json]
+                USAGE: glance surfaces [PATH] [--format text|json|dot|mermaid] [--config <file>]
 
                 OPTIONS:
-                  --format <format>  text (default) or json (fields documented in the README).
+                  --format <format>  text (default), json (fields documented in docs/usage.md), or the surface map:
+                                     dot (Graphviz: `glance surfaces --format dot | dot -Tpng -o map.png`) or
+                                     mermaid (a flowchart for Markdown on GitHub and GitLab). The map groups
+                                     surfaces by target (extensions inside the app that embeds them), draws
+                                     arrows to the intents they run (in the app's process or the extension's),
+                                     deep links to the app's URL handler and the App Groups targets share, and
+                                     marks lint's findings on the surface they concern (see docs/surface-map.md).
+                  --config <file>    With dot or mermaid: the configuration whose findings are marked (default:
+                                     the .glance.json found from PATH upwards, as for lint; its baseline applies).
                   -h, --help         Show this help.
 
                 """
@@ -339,7 +358,7 @@ enum Help {
                        glance rules --docs FOLDER
 
                 OPTIONS:
-                  --format <format>  text (default), json, or markdown (the README's rule tables).
+                  --format <format>  text (default), json, or markdown (the tables of docs/rules/README.md).
                   --docs <folder>    Write the rule documentation: one Markdown page per rule and README.md.
                   -h, --help         Show this help.
 

@@ -28,7 +28,7 @@ extension CommandLineTool {
 extension Help {
     static let initHelp = """
         OVERVIEW: Write a starting configuration, .glance.json, with every key at its default value. 'glance lint'
-        finds it in the linted folder or any folder above; the README's Configuration section explains each key.
+        finds it in the linted folder or any folder above; docs/configuration.md explains each key.
 
         USAGE: glance init [PATH] [--force]
 

@@ -185,7 +185,7 @@ public enum Fixer {
             let entitled = model.project.targets.contains { $0.configurations.contains { ($0.appGroups ?? []).contains(group) } }
             let namedElsewhere = model.appGroupUsages.contains { usage in
                 usage.targets.contains { other in
-                    !users.contains(other.id) && other.configurations.contains { model.appGroup(usage.value, in: $0) == group }
+                    !users.contains(other.id) && other.configurations.contains { model.appGroup(usage.value, in: $0, of: other) == group }
                 }
             }
             guard entitled || namedElsewhere else {

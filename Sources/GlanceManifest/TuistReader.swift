@@ -42,7 +42,7 @@ struct TuistReader {
                 if let literal = readSettings(settingsExpr) { settings = literal } else { computedSettings = short(settingsExpr) }
             }
             guard let targetsExpr = argument(project, "targets") else { continue }
-            guard let elements = arrayElements(resolved(targetsExpr)) else {
+            guard let elements = arrayElements(resolved(targetsExpr)).map({ $0 + appended(to: targetsExpr) }) else {
                 unreadable.append("targets: \(short(targetsExpr)) is not an array literal")
                 continue
             }
@@ -80,6 +80,40 @@ struct TuistReader {
 
     func arrayElements(_ expr: ExprSyntax) -> [ExprSyntax]? {
         expr.as(ArrayExprSyntax.self)?.elements.map(\.expression)
+    }
+
+    /// What the manifest adds to a top-level `var` array after declaring it, in order, at the top level or in its
+    /// `if` blocks (`targets.append(watchTarget)`, `targets += [widgetTarget]`, `targets.append(contentsOf: […])`):
+    /// a `var` assembled in statements is the project's list as much as a literal is. Empty for anything else.
+    func appended(to expr: ExprSyntax) -> [ExprSyntax] {
+        guard let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text, bindings[name] != nil else { return [] }
+        var result: [ExprSyntax] = []
+        func visit(_ node: Syntax) {
+            if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name, let first = call.arguments.first {
+                if member.declName.baseName.text == "append", first.label == nil { result.append(first.expression) }
+                if member.declName.baseName.text == "append", first.label?.text == "contentsOf" { result += arrayElements(resolved(first.expression)) ?? [] }
+                return
+            }
+            if let sequence = node.as(SequenceExprSyntax.self) {
+                let items = Array(sequence.elements)
+                if items.count == 3, items[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                   items[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+                    result += arrayElements(resolved(items[2])) ?? []
+                    return
+                }
+            }
+            if let infix = node.as(InfixOperatorExprSyntax.self), infix.leftOperand.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+               infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+                result += arrayElements(resolved(infix.rightOperand)) ?? []
+                return
+            }
+            // Statements at the top level and in `if` blocks; not inside functions or closures, which may never run.
+            if node.is(FunctionDeclSyntax.self) || node.is(ClosureExprSyntax.self) { return }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        for item in tree.statements where !item.item.is(VariableDeclSyntax.self) { visit(Syntax(item)) }
+        return result
     }
 
     func argument(_ call: FunctionCallExprSyntax, _ label: String) -> ExprSyntax? {

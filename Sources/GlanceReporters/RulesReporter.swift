@@ -21,8 +21,8 @@ public enum RulesReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Rule tables in Markdown, one per group, with id, default severity and summary: the README's and the
-    /// rule docs index's. With `linkPrefix`, each id links to `<linkPrefix><id>.md`.
+    /// Rule tables in Markdown, one per group, with id, default severity and summary (`glance rules --format markdown`,
+    /// and the index of docs/rules). With `linkPrefix`, each id links to `<linkPrefix><id>.md`.
     public static func markdown(_ rules: [any DescribedRule.Type], linkPrefix: String? = nil) -> String {
         var lines: [String] = []
         for group in RuleGroup.allCases {

@@ -4,7 +4,7 @@ import GlanceSourceIndex
 import GlanceSurfaces
 
 /// Prints `glance surfaces`: what the project ships where, as a readable table per target (`text`) or
-/// as JSON with stable field names (`json`, documented in the README). Paths are relative to the lint root,
+/// as JSON with stable field names (`json`, documented in docs/usage.md). Paths are relative to the lint root,
 /// `/`-separated; lists are sorted, so the output is deterministic.
 public enum SurfacesReporter {
     public static func json(_ model: SurfaceModel) -> String {

@@ -385,8 +385,13 @@ public final class Resolver: @unchecked Sendable {
             let isStringEnum = constant.context.map { declarations(of: $0, from: constant.member.location.file).contains { $0.inheritedTypes.contains("String") } } ?? false
             return isStringEnum ? constant.member.name : nil
         case .identifier, .member:
-            guard let constant = constant(expr, context: context), constant.member.kind != .enumCase else { return nil }
-            return constant.value.flatMap { stringValue($0, context: constant.context, depth: depth + 1) }
+            // Declarations of one name under different `#if` clauses hold the value of the build that compiles
+            // them: without a build to ask, the value is known only when they all agree.
+            let found = constants(expr, context: context)
+            guard !found.isEmpty, !found.contains(where: { $0.member.kind == .enumCase }) else { return nil }
+            let values = found.map { $0.value.flatMap { stringValue($0, context: found[0].context, depth: depth + 1) } }
+            guard let first = values[0], values.allSatisfy({ $0 == first }) else { return nil }
+            return first
         case .call(let call) where call.name == "String" && call.arguments.count == 1:
             return stringValue(call.arguments[0].value, context: context, depth: depth + 1)
         default:
@@ -398,11 +403,19 @@ public final class Resolver: @unchecked Sendable {
     /// single returned value of a computed property) and the type it lives in; looked up from the
     /// expression's file.
     public func constant(_ expr: Expr, context: String?) -> (value: Expr?, context: String?, member: Member)? {
+        constants(expr, context: context).first
+    }
+
+    /// Every declaration `constant(_:context:)` could mean, in file order: one, or several when the name is declared
+    /// once per `#if` clause (`#if os(iOS) static let id = "a" #else static let id = "b" #endif`), which only a
+    /// build's conditions choose between (`member.conditions`). Empty when the name is not the project's.
+    public func constants(_ expr: Expr, context: String?) -> [(value: Expr?, context: String?, member: Member)] {
         let file = expr.location.file
-        guard let path = expr.dottedPath else { return nil }
+        guard let path = expr.dottedPath else { return [] }
         var components = path.split(separator: ".").map(String.init)
         if path.hasPrefix(".") { components = Array(path.dropFirst().split(separator: ".").map(String.init)) }
-        guard let name = components.last else { return nil }
+        guard let name = components.last else { return [] }
+        let isValue = { (member: Member) in member.kind == .storedProperty || member.kind == .computedProperty || member.kind == .enumCase }
         var owners: [String?] = []
         if components.count == 1 {
             owners = [context, nil]
@@ -419,16 +432,21 @@ public final class Resolver: @unchecked Sendable {
                     let scope = self.scope(from: file)
                     candidates = index.extensions(of: type, in: { self.isVisible($0, in: scope) })
                 }
-                for decl in candidates {
-                    if let member = decl.members(named: name).first(where: { $0.kind == .storedProperty || $0.kind == .computedProperty || $0.kind == .enumCase }) {
-                        return (valueExpression(member), decl.qualifiedName, member)
-                    }
-                }
-            } else if let member = globals(named: name, from: file).first(where: { $0.kind == .storedProperty || $0.kind == .computedProperty }) {
-                return (valueExpression(member), nil, member)
+                let found = candidates.flatMap { decl in decl.members(named: name).filter(isValue).map { (decl.qualifiedName as String?, $0) } }
+                if !found.isEmpty { return Self.alternatives(found).map { (valueExpression($0.1), $0.0, $0.1) } }
+            } else {
+                let found = globals(named: name, from: file).filter { $0.kind == .storedProperty || $0.kind == .computedProperty }
+                if !found.isEmpty { return Self.alternatives(found.map { (nil as String?, $0) }).map { (valueExpression($0.1), nil, $0.1) } }
             }
         }
-        return nil
+        return []
+    }
+
+    /// The declarations of one name a build may compile: one without `#if` conditions is the only one (the first
+    /// such); otherwise every declaration under conditions is an alternative.
+    static func alternatives(_ found: [(String?, Member)]) -> [(String?, Member)] {
+        if let plain = found.first(where: { $0.1.conditions.isEmpty }) { return [plain] }
+        return found
     }
 
     /// Top-level declarations named `name` that `file` sees (its own module's first).

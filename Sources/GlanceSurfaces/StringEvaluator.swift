@@ -1,23 +1,28 @@
 import GlanceProject
 import GlanceSourceIndex
 
-/// What a string computed at run time can depend on in one build of a target: the bundle's own identifier and
-/// its Info.plist.
+/// What a string computed at run time can depend on in one build of a target: the bundle's own identifier, its
+/// Info.plist, and which `#if` clauses the build compiles.
 public struct StringEnvironment: Sendable {
     /// `Bundle.main.bundleIdentifier` (the configuration's `PRODUCT_BUNDLE_IDENTIFIER`), when known.
     public let bundleIdentifier: String?
     /// The merged Info.plist (build settings expanded), for `Bundle.main.object(forInfoDictionaryKey:)`.
     public let infoPlist: [String: PlistValue]
+    /// The target and configuration whose build chooses between declarations of one name under `#if`; without
+    /// them, such declarations are known only when they hold the same value.
+    public let build: (target: Target, configuration: String)?
 
-    public init(bundleIdentifier: String?, infoPlist: [String: PlistValue]) {
+    public init(bundleIdentifier: String?, infoPlist: [String: PlistValue], build: (target: Target, configuration: String)? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.infoPlist = infoPlist
+        self.build = build
     }
 
-    /// The environment of one configuration of a target: its bundle id and merged Info.plist.
-    public init(_ configuration: TargetConfiguration) {
+    /// The environment of one configuration of a target: its bundle id, merged Info.plist and build conditions.
+    public init(_ configuration: TargetConfiguration, of target: Target) {
         let bundle = configuration.settings.value("PRODUCT_BUNDLE_IDENTIFIER").known
-        self.init(bundleIdentifier: bundle.flatMap { $0.isEmpty || $0.contains("$") ? nil : $0 }, infoPlist: configuration.infoPlist)
+        self.init(bundleIdentifier: bundle.flatMap { $0.isEmpty || $0.contains("$") ? nil : $0 }, infoPlist: configuration.infoPlist,
+                  build: (target, configuration.name))
     }
 }
 
@@ -26,6 +31,7 @@ public struct StringEnvironment: Sendable {
 /// reassignments, `guard let` and `return`, followed in order), closures called where they are written
 /// (`static let prefix: String = { … }()`), `Bundle.main.bundleIdentifier`, `Bundle.main.object(forInfoDictionaryKey:)`,
 /// and the string methods `lowercased()`, `uppercased()`, `replacingOccurrences(of:with:)` and `appending(_:)`.
+/// A name declared once per `#if` clause means the declaration the environment's build compiles.
 /// Anything else (a parameter, a branch that chooses, a call Glance does not follow) makes the result unknown (nil),
 /// never a guess.
 public struct StringEvaluator {
@@ -78,15 +84,30 @@ public struct StringEvaluator {
             }
             return text
         case .operation("??", let operands, _) where operands.count == 2:
+            // `a ?? b` is `b` only where `a` is nil when the code runs: a left side Glance cannot work out (a
+            // package's property) may well hold a value, so the result is unknown, not `b`.
+            if case .identifier("nil", _) = operands[0] { return evaluate(operands[1], context: context, locals: locals, state: &state) }
             return evaluate(operands[0], context: context, locals: locals, state: &state)
-                ?? evaluate(operands[1], context: context, locals: locals, state: &state)
         case .call(let call):
             return evaluateCall(call, context: context, locals: locals, state: &state)
         case .identifier, .member:
-            guard let constant = resolver.constant(expr, context: context) else { return nil }
-            if let value = constant.value { return evaluate(value, context: constant.context, locals: [:], state: &state) }
-            guard let body = constant.member.body, constant.member.kind == .computedProperty else { return nil }
-            return run(body, context: constant.context, locals: [:], state: &state)
+            // One declaration, or one per `#if` clause: those the build leaves out do not count, and the others must agree.
+            var found = resolver.constants(expr, context: context)
+            if found.count > 1, let build = state.environment.build {
+                found = found.filter {
+                    resolver.build.compiles($0.member.conditions, in: build.target, file: $0.member.location.file, configuration: build.configuration) != false
+                }
+            }
+            guard !found.isEmpty else { return nil }
+            var values: [String?] = []
+            for constant in found {
+                if let value = constant.value { values.append(evaluate(value, context: constant.context, locals: [:], state: &state)) }
+                else if let body = constant.member.body, constant.member.kind == .computedProperty {
+                    values.append(run(body, context: constant.context, locals: [:], state: &state))
+                } else { return nil }
+            }
+            guard let first = values[0], values.allSatisfy({ $0 == first }) else { return nil }
+            return first
         default:
             return nil
         }

@@ -342,6 +342,9 @@ public struct ViewTree: Sendable {
         let conditions: [String]
         let labels: [[String]]
         var choices: [BranchChoice] = []
+        /// Properties of the view being walked whose value its instantiation fixed to an enum case
+        /// (`IslandPart(slot: .compact)` → `slot: compact`): a `switch` on one walks only the matching case.
+        var bindings: [String: String] = [:]
     }
 
     /// Visits every expression of the roots and of the code they reach; each reached type or member is
@@ -383,7 +386,10 @@ public struct ViewTree: Sendable {
         visit(expr, scope)
         if isView { viewExpr(expr, scope) }
         for (reached, context) in reachedCode(from: expr, context: scope.context, isView: isView) {
-            reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels, choices: scope.choices))
+            let bindings = Self.bindings(passedBy: expr, reaching: context, from: scope)
+            var reached = reached
+            if !bindings.isEmpty { reached.key += "|" + bindings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
+            reach(reached, Scope(context: context, conditions: scope.conditions, labels: scope.labels, choices: scope.choices, bindings: bindings))
         }
         func child(_ inner: Expr, _ innerIsView: Bool) {
             walk(inner, scope: scope, isView: innerIsView, visit: visit, viewExpr: viewExpr, reach: reach)
@@ -391,9 +397,12 @@ public struct ViewTree: Sendable {
         switch expr {
         case .branches(let conditions, let clauses, let location):
             for condition in conditions { child(condition, false) }
-            for (clause, choice) in zip(clauses, BranchChoice.clauses(of: conditions, clauses, at: location)) {
+            let taken = Self.casesTaken(conditions, clauses, bindings: scope.bindings)
+            for (index, (clause, choice)) in zip(clauses, BranchChoice.clauses(of: conditions, clauses, at: location)).enumerated()
+                where taken?.contains(index) ?? true {
                 let inner = Scope(context: scope.context, conditions: scope.conditions + (clause.condition.map { [$0] } ?? []),
-                                  labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels], choices: scope.choices + [choice])
+                                  labels: clause.labels.isEmpty ? scope.labels : scope.labels + [clause.labels], choices: scope.choices + [choice],
+                                  bindings: scope.bindings)
                 for statement in clause.body.statements {
                     walk(statement, scope: inner, isView: isView, visit: visit, viewExpr: viewExpr, reach: reach)
                 }
@@ -417,8 +426,36 @@ public struct ViewTree: Sendable {
         }
     }
 
+    /// The enum cases an instantiation passes for the view's properties (`IslandPart(context: c, slot: .compact)`
+    /// → `["slot": "compact"]`), for the code of a project type it reaches; code of the same type (its helpers)
+    /// keeps the bindings it is reached with; anything else has none.
+    static func bindings(passedBy expr: Expr, reaching context: String?, from scope: Scope) -> [String: String] {
+        guard context != scope.context else { return scope.bindings }
+        guard case .call(let call) = expr else { return [:] }
+        var bindings: [String: String] = [:]
+        for argument in call.arguments {
+            if let label = argument.label, case .member(nil, let name, _) = argument.value { bindings[label] = name }
+        }
+        return bindings
+    }
+
+    /// The clauses of a `switch` on a bound property (`switch slot`, `switch self.slot`) that can run: the case
+    /// naming its value, else `default`; nil (all) for other branches.
+    static func casesTaken(_ conditions: [Expr], _ clauses: [Clause], bindings: [String: String]) -> Set<Int>? {
+        guard !bindings.isEmpty, conditions.count == 1, clauses.contains(where: { !$0.labels.isEmpty }) else { return nil }
+        let name: String
+        switch conditions[0] {
+        case .identifier(let property, _): name = property
+        case .member(.identifier("self", _)?, let property, _): name = property
+        default: return nil
+        }
+        guard let value = bindings[name] else { return nil }
+        let matching = Set(clauses.indices.filter { clauses[$0].labels.contains(value) })
+        return matching.isEmpty ? Set(clauses.indices.filter { clauses[$0].labels == ["default"] }) : matching
+    }
+
     struct Reached {
-        let key: String
+        var key: String
         let block: Block
         /// Whether the code builds views (`some View`, a builder attribute, an undeclared type) or computes a
         /// value (`-> [Item]`, `: AnyIterator<Entry>`): in value code, calls are not views.

@@ -6,20 +6,8 @@ import GlanceSourceIndex
 import GlanceReporters
 import GlanceRules
 
-/// The README's rule tables and docs/rules are generated from the rules' metadata; these fail when they are
-/// stale (run Scripts/update-docs.sh).
+/// docs/rules is generated from the rules' metadata; these fail when it is stale (run Scripts/update-docs.sh).
 struct DocumentationTests {
-    @Test func readmeRuleTableIsCurrent() throws {
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- rules:begin"))
-        let end = try #require(readme.range(of: "<!-- rules:end -->"))
-        let afterMarker = try #require(readme[begin.upperBound...].firstIndex(of: "\n"))
-        let section = readme[readme.index(after: afterMarker)..<end.lowerBound]
-        let generated = CommandLineTool().run(["rules", "--format", "markdown"]).standardOutput
-        #expect(section.trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
-                "README rule table is stale: run Scripts/update-docs.sh")
-    }
-
     @Test func ruleDocsAreCurrent() throws {
         let folder = repositoryRoot + "/docs/rules"
         let generated = RuleDocs.files(RuleRegistry.documented)
@@ -75,10 +63,10 @@ struct SummaryDocumentationTests {
     }
 }
 
-/// The README's limits are the code's.
+/// docs/limits.md's limits are the code's.
 struct LimitsDocumentationTests {
-    @Test func readmeListsTheLimitsInForce() throws {
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+    @Test func docsListTheLimitsInForce() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/docs/limits.md", encoding: .utf8)
         let size = { (limit: InputLimit) in InputLimit.describe(bytes: limit.maximumBytes) }
         let rows = [
             "| Swift source file | \(size(.swiftSource)) |",
@@ -108,5 +96,88 @@ struct LimitsDocumentationTests {
         #expect(BuildSettings.maximumReferences == 100_000 && BuildSettings.maximumLength == 262_144)
         #expect(ParseGuard.Limits.standard.postfixChain == 4_000 && ParseGuard.Limits.standard.tokenLength == 1_024)
         #expect(ParseGuard.Limits.standard.bracketlessNesting == 4_000)
+    }
+}
+
+/// The README's example output is what Glance prints, and every relative link of the README and docs/ leads to a
+/// file that exists, and to a heading that exists there (GitHub's anchors: lower case, punctuation left out,
+/// spaces as hyphens, repeats numbered).
+struct ReadmeTests {
+    @Test func readmeShowsLinesGlancePrints() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let printed = Set(glance("lint", "Examples/CommonMistakes").standardOutput.split(separator: "\n").map(String.init))
+        let shown = readme.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Examples/CommonMistakes/") }
+        #expect(shown.count >= 4)
+        for line in shown { #expect(printed.contains(line), "\(line)") }
+    }
+
+    @Test func linksLeadToFilesAndHeadings() throws {
+        let root = repositoryRoot
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        var broken: [String] = []
+        for page in ["README.md"] + docs.sorted() {
+            let text = try String(contentsOfFile: root + "/" + page, encoding: .utf8)
+            for (number, line) in MarkdownText.linesOutsideCodeBlocks(text) {
+                for target in MarkdownText.linkTargets(line) where !target.contains("://") && !target.hasPrefix("mailto:") {
+                    let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    let file = parts[0].isEmpty ? page
+                        : ((page as NSString).deletingLastPathComponent as NSString).appendingPathComponent(parts[0])
+                    let path = (root + "/" + file as NSString).standardizingPath
+                    guard FileManager.default.fileExists(atPath: path) else { broken.append("\(page):\(number): \(target)"); continue }
+                    if parts.count == 2, path.hasSuffix(".md") {
+                        let anchors = MarkdownText.anchors(try String(contentsOfFile: path, encoding: .utf8))
+                        if !anchors.contains(parts[1]) { broken.append("\(page):\(number): \(target) (no such heading)") }
+                    }
+                }
+            }
+        }
+        #expect(broken == [])
+    }
+
+    @Test func anchorsAreGitHubs() {
+        #expect(MarkdownText.anchors("# Speed and the cache\n## `glance surfaces --format json`\n```\n# not a heading\n```\n## Tests\n## Tests\n")
+                == ["speed-and-the-cache", "glance-surfaces---format-json", "tests", "tests-1"])
+        #expect(MarkdownText.linkTargets("see [a](docs/a.md#x) and [b](https://e.com) and `[c](d)`") == ["docs/a.md#x", "https://e.com", "d"])
+    }
+}
+
+/// Just enough Markdown for the link check: lines outside fenced code, link targets, heading anchors.
+enum MarkdownText {
+    static func linesOutsideCodeBlocks(_ text: String) -> [(Int, String)] {
+        var inCode = false
+        var lines: [(Int, String)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") { inCode.toggle(); continue }
+            if !inCode { lines.append((index + 1, String(line))) }
+        }
+        return lines
+    }
+
+    static func linkTargets(_ line: String) -> [String] {
+        var targets: [String] = []
+        var rest = Substring(line)
+        while let open = rest.range(of: "](") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(where: { $0 == ")" || $0 == " " }) else { break }
+            targets.append(String(after[..<close]))
+            rest = after[close...]
+        }
+        return targets
+    }
+
+    static func anchors(_ text: String) -> Set<String> {
+        var seen: [String: Int] = [:]
+        var anchors: Set<String> = []
+        for (_, line) in linesOutsideCodeBlocks(text) where line.hasPrefix("#") {
+            let hashes = line.prefix { $0 == "#" }.count
+            guard hashes <= 6, line.dropFirst(hashes).hasPrefix(" ") else { continue }
+            let title = line.dropFirst(hashes).trimmingCharacters(in: .whitespaces).lowercased()
+            let slug = String(title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == " " || $0 == "_" }
+                .map { $0 == " " ? "-" : Character($0) })
+            let count = seen[slug, default: 0]
+            seen[slug] = count + 1
+            anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
+        }
+        return anchors
     }
 }

@@ -131,15 +131,15 @@ import Testing
         #expect(glance(["lint", copy.path]).exitCode != 2)
     }
 
-    /// The README's example: the diff `glance fix` prints on Examples/CommonMistakes (read only here).
+    /// docs/fix.md's example: the diff `glance fix` prints on Examples/CommonMistakes (read only here).
     @Test func bundledExampleDiff() throws {
         let output = glance("fix", "Examples/CommonMistakes")
         #expect(output.standardOutput == (try expected("CommonMistakes.fix.diff")))
         #expect(output.exitCode == 1)
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: repositoryRoot + "/docs/fix.md", encoding: .utf8)
         let shown = try expected("CommonMistakes.fix.diff").components(separatedBy: "--- a/Examples/CommonMistakes/Widgets/NoBackgroundWidget.swift")[1]
             .components(separatedBy: "--- ")[0]
-        #expect(readme.contains("--- a/Examples/CommonMistakes/Widgets/NoBackgroundWidget.swift" + shown), "the README shows the example's Swift diff")
+        #expect(readme.contains("--- a/Examples/CommonMistakes/Widgets/NoBackgroundWidget.swift" + shown), "docs/fix.md shows the example's Swift diff")
     }
 
     /// When the lint after writing reports a finding the project did not have, every file is put back. Here the

@@ -20,6 +20,29 @@ struct TuistManifestTests {
             """)
     }
 
+    /// A list assembled in statements: declared as a `var`, then appended to at the top level and in `if` blocks.
+    @Test func targetsAssembledInStatements() {
+        let manifest = TuistManifest.parse("""
+            import ProjectDescription
+
+            let appTarget: Target = .target(name: "App", destinations: .iOS, product: .app, bundleId: "dev.glance.app")
+            let watchTarget: Target = .target(name: "Watch", destinations: [.appleWatch], product: .app, bundleId: "dev.glance.app.watchkitapp")
+            let widgetTarget: Target = .target(name: "Widgets", destinations: .iOS, product: .appExtension, bundleId: "dev.glance.app.widgets")
+            let testsTarget: Target = .target(name: "Tests", destinations: .iOS, product: .unitTests, bundleId: "dev.glance.app.tests")
+            var projectTargets: [Target] = [appTarget]
+            if isWatchAppEnabled {
+                projectTargets.append(watchTarget)
+            }
+            projectTargets += [widgetTarget]
+            projectTargets.append(contentsOf: [testsTarget])
+            func never() { projectTargets.append(appTarget) }
+
+            let project = Project(name: "Demo", targets: projectTargets)
+            """)
+        #expect(manifest.unreadable == [])
+        #expect(manifest.targets.map(\.name) == ["App", "Watch", "Widgets", "Tests"])
+    }
+
     @Test func bundleIdAndDeploymentTargets() throws {
         let manifest = targets("""
                 .target(name: "App", destinations: .iOS, product: .app, bundleId: "dev.glance.app", deploymentTargets: .iOS("17.0")),

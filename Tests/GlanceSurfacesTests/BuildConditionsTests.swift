@@ -143,6 +143,8 @@ struct StringEvaluatorTests {
         #expect(evaluate([:], #""group." + Bundle.main.bundleIdentifier!"#, bundle: "com.example.app.widgets") == "group.com.example.app.widgets")
         #expect(evaluate([:], #""group.\(Bundle.main.bundleIdentifier ?? "x")""#, bundle: "com.example.app") == "group.com.example.app")
         #expect(evaluate([:], #""group." + Bundle.main.bundleIdentifier!"#, bundle: nil) == nil)
+        // A left side Glance cannot work out (a package's property) may hold a value: not the fallback, unknown.
+        #expect(evaluate([:], #""group.\(Bundle.main.mainBundleIdentifier ?? Bundle.main.bundleIdentifier!)""#, bundle: "com.example.app.widgets") == nil)
         #expect(evaluate([:], #"Bundle.main.object(forInfoDictionaryKey: "GroupPrefix") as? String"#, bundle: nil,
                          info: ["GroupPrefix": .string("group.com.example")]) == "group.com.example")
     }

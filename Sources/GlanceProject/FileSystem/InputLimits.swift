@@ -1,6 +1,6 @@
 /// The most Glance reads of each kind of input. Glance reads repositories it does not control (pull
 /// requests from strangers, in CI), so every read is bounded: a file is measured (`stat`) before it is
-/// read, and one over its limit is not read at all. The README lists these limits (section "Limits").
+/// read, and one over its limit is not read at all. docs/limits.md lists these limits.
 ///
 /// What happens past a limit depends on the input: a Swift file is skipped with a note (the rest of the
 /// project is linted); a project file, configuration, baseline or payload is an error (exit code 2) naming

@@ -3,7 +3,7 @@ import Foundation
 /// Bounds on the structure of a JSON input, checked by one linear scan of its bytes before Foundation
 /// parses it: how deeply arrays and objects nest, and how many object keys it holds in all. Foundation's
 /// parsers recurse on nesting, and some of Glance's checks compare keys with each other, so both are
-/// bounded; the README lists the values ("Limits").
+/// bounded; docs/limits.md lists the values.
 public struct JSONLimits: Sendable, Equatable {
     /// Arrays and objects open at once.
     public let maximumDepth: Int

@@ -90,8 +90,8 @@ extension SurfaceModel {
     /// True when the target is one of the widget extensions (after refinement from sources).
     public func isWidgetExtension(_ target: Target) -> Bool { kind(of: target) == .widgetExtension }
 
-    /// The text of a group id, expanded for a configuration; nil when it depends on unknown settings.
-    public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration) -> String? {
+    /// The text of a group id, expanded for a configuration of `target`; nil when it depends on unknown settings.
+    public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration, of target: Target) -> String? {
         switch value {
         case .literal(let text):
             guard let expanded = configuration.settings.expand(text).known, !expanded.contains("$(") else { return nil }
@@ -100,7 +100,7 @@ extension SurfaceModel {
             guard let text = configuration.infoPlist[key]?.string, !text.contains("$(") , !text.contains("${") else { return nil }
             return text
         case .computed(let expr, let context, _):
-            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration)),
+            guard let text = StringEvaluator(resolver: resolver).value(of: expr, context: context, in: StringEnvironment(configuration, of: target)),
                   !text.contains("$("), !text.contains("${") else { return nil }
             return text
         }

@@ -15,10 +15,13 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             where its deployment target allows: in between, the app runs without its widgets, controls and Live \
             Activity views (or without the other extension), and nothing tells the user. Xcode gives a new \
             extension target the newest SDK's version, so this happens by accident. Raising an extension on \
-            purpose is common too; Glance stays quiet when the app's own code checks `#available` or \
-            `@available` for the extension's OS version or a later one (a token check on the app's files: the \
-            IR keeps no availability conditions). Lower the extension's deployment target and guard newer APIs \
-            with `if #available`, or raise the app's.
+            purpose is common too; Glance stays quiet when the app's own code checks \
+            `#available` for a version of the extension's major release between the two (read from the parsed code; \
+            `OSX` counts as `macOS`); a check for another release guards other APIs and does not count, \
+            and neither does `@available` on a declaration, which does not keep the app from running there. It is also \
+            quiet where a widget extension's deployment target is the first release with WidgetKit on its platform \
+            (iOS 14, macOS 11, watchOS 9): it cannot be lowered. Lower the extension's deployment target and guard \
+            newer APIs with `if #available`, or raise the app's.
             """,
         source: """
             Apple, Running code on a specific platform or OS version <https://developer.apple.com/documentation/xcode/running-code-on-a-specific-version>; \
@@ -52,6 +55,45 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 .with("Watch") { $0.settings = ["WATCHOS_DEPLOYMENT_TARGET": "10.0"] }
                 .with("WatchWidgets") { $0.settings = ["WATCHOS_DEPLOYMENT_TARGET": "11"] }
                 .expecting([".:1:1"]),
+            // The app checks availability, but for a later version than the extension's and as a deprecation:
+            // neither guards iOS 16.
+            RuleExample(files: [
+                .widget("""
+                    struct UsageWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in UsageView(entry: entry) }
+                        }
+                    }
+                    """),
+                .app("""
+                    @available(iOS 18.0, *)
+                    struct UsageControlProvider {}
+                    @available(iOS, deprecated: 18.0, message: "Use UsageEntity")
+                    struct LegacyUsage {}
+                    """),
+            ])
+            .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] }
+            .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
+            .expecting([".:1:1"]),
+            // The app at 18.5 checks for 18.0 and 18.1 only: nothing guards 18.5.
+            RuleExample(files: [
+                .widget("""
+                    struct UsageControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "usage") { ControlWidgetButton(action: RefreshIntent()) { Text("Refresh") } }
+                        }
+                    }
+                    """),
+                .app("""
+                    func offerControls() {
+                        if #available(iOS 18.0, *) { ControlCenter.shared.reloadAllControls() }
+                        if #available(iOS 18.1, *) { ControlCenter.shared.reloadAllControls() }
+                    }
+                    """),
+            ])
+            .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.5"] }
+            .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.6"] }
+            .expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
             // The same deployment target, or a lower one.
@@ -83,6 +125,33 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             ])
             .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
             .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.4"] },
+            // macOS 11 is the first release with WidgetKit: the widget extension cannot go lower.
+            RuleExample(files: [.widget("""
+                struct CPUWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "cpu", provider: CPUProvider()) { entry in CPUView(entry: entry) }
+                    }
+                }
+                """)])
+            .with("App") { $0.platform = .macOS; $0.settings = ["MACOSX_DEPLOYMENT_TARGET": "10.15"] }
+            .with("Widgets") { $0.platform = .macOS; $0.settings = ["MACOSX_DEPLOYMENT_TARGET": "11.0"] },
+            // The app at 18.5 checks for 18.6, the extension's version, before offering its controls.
+            RuleExample(files: [
+                .widget("""
+                    struct UsageControl: ControlWidget {
+                        var body: some ControlWidgetConfiguration {
+                            StaticControlConfiguration(kind: "usage") { ControlWidgetButton(action: RefreshIntent()) { Text("Refresh") } }
+                        }
+                    }
+                    """),
+                .app("""
+                    func offerControls() {
+                        if #available(iOS 18.6, *) { ControlCenter.shared.reloadAllControls() }
+                    }
+                    """),
+            ])
+            .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.5"] }
+            .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.6"] },
             // Not known: the extension's deployment target is not set anywhere Glance can read.
             RuleExample.widget("""
                 struct UsageWidget: Widget {
@@ -109,19 +178,27 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                     continue
                 }
                 guard appVersion < extensionVersion else { continue }
-                if let file = availabilityCheck(in: app, atLeast: extensionVersion, platform: platform, model) {
-                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(model.relativePath(file)) checks availability for \(platform.displayName) \(extensionVersion.major) or later")
+                if surface.kind == .widgetExtension, let first = Self.firstWidgetKitRelease[platform], !(first < extensionVersion) {
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)), but no \(platform.displayName) release before it has WidgetKit; not reported")
+                    continue
+                }
+                if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(model.relativePath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
                     continue
                 }
                 let missing = contents(of: target, kind: surface.kind, model)
+                let between = extensionVersion.previousText == appVersion.text ? appVersion.text : "\(appVersion.text)–\(extensionVersion.previousText)"
                 context.report(target: target, configuration: target.defaultConfiguration, setting: setting, """
                     '\(target.name)' has \(setting) \(extensionText), above app '\(app.name)' (\(appText)): on \(platform.displayName) \
-                    \(appVersion.text)–\(extensionVersion.previousText) the app installs without \(missing) (Glance infers this from Apple's documentation). Lower the extension's \
+                    \(between) the app installs without \(missing) (Glance infers this from Apple's documentation). Lower the extension's \
                     deployment target to \(appText) and check availability in code (if #available), or raise the app's.
                     """)
             }
         }
     }
+
+    /// The first release of each platform with WidgetKit widgets: a widget extension cannot run below it.
+    static let firstWidgetKitRelease: [Platform: OSVersion] = [.iOS: OSVersion("14.0")!, .macOS: OSVersion("11.0")!, .watchOS: OSVersion("9.0")!]
 
     /// What the user misses when the extension is left out.
     private func contents(of target: Target, kind: TargetKind, _ model: SurfaceModel) -> String {
@@ -134,15 +211,31 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         return "its " + (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
     }
 
-    /// A file of the app that mentions `available` with the platform's name and a major version at or above
-    /// the extension's (`#available(iOS 18.4, *)`, `@available(iOS 19, *)`). The source index keeps no
-    /// availability conditions, so this reads the words every file's scan collects; a match can be an
-    /// unrelated check, which only keeps the rule quiet.
-    private func availabilityCheck(in app: Target, atLeast version: OSVersion, platform: Platform, _ model: SurfaceModel) -> String? {
+    /// A file of the app that checks availability (`#available`, read from the parsed code) for a version of the
+    /// extension's major release, above the app's and at most the extension's: `#available(iOS 18.6, *)` for an app
+    /// at 18.5 and an extension at 18.6, `#available(iOS 17, *)` for one at 17.4 under an app at 14. A check for
+    /// another release guards other APIs, not what the extension brings.
+    private func availabilityCheck(in app: Target, between appVersion: OSVersion, and version: OSVersion, platform: Platform,
+                                   _ model: SurfaceModel) -> String? {
         let sources = Set(app.sources)
-        for major in version.major...(version.major + 10) {
-            let words: Set<String> = ["available", platform.displayName, String(major)]
-            if let file = model.index.paths(mentioningAll: words).first(where: sources.contains) { return file }
+        // `OSX` is the older spelling of `macOS` in availability checks.
+        let names = platform == .macOS ? ["macOS", "OSX"] : [platform.displayName]
+        let labels = Set(names.flatMap { [$0, $0 + "ApplicationExtension"] })
+        let candidates = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0]) }).filter(sources.contains).sorted()
+        for file in model.index.files(at: candidates) {
+            var found = false
+            let visit = { (expr: Expr) in
+                guard !found, case .call(let call) = expr, call.name == "#available" else { return }
+                found = call.arguments.contains { argument in
+                    guard let label = argument.label, labels.contains(label), case .number(let text, _) = argument.value,
+                          let checked = OSVersion(text) else { return false }
+                    return checked.major == version.major && appVersion < checked && !(version < checked)
+                }
+            }
+            for type in file.types { for member in type.members { member.code.walk(visit) } }
+            for member in file.globals { member.code.walk(visit) }
+            file.topLevel.walk(visit)
+            if found { return file.path }
         }
         return nil
     }

@@ -48,13 +48,25 @@ struct ExtensionNotEmbedded: Rule {
                     }
                 }
                 """),
+            // The project holds the widget extension alone: a script or SwiftPM builds the app that embeds it.
+            RuleExample(files: [.widget("""
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                """)], targets: ExampleTarget.defaults.filter { $0.name == "Widgets" }),
         ])
 
     func validate(_ context: RuleContext) {
         let model = context.model
         for target in model.targets(ofKind: .widgetExtension) {
             let hosts = model.project.hosts(of: target)
-            if hosts.isEmpty {
+            if hosts.isEmpty, !model.project.targets.contains(where: { model.kind(of: $0).isApp }) {
+                // The app that embeds it is not a target of any project read here: built by SwiftPM or a script,
+                // or in a project elsewhere.
+                context.skip("widget extension '\(target.name)' is embedded in no app, but the project has no app target: the app is built elsewhere (a script, SwiftPM, another project); not reported")
+            } else if hosts.isEmpty {
                 context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.",
                                subjects: [ViolationSubject(targetID: target.id)])
             } else if hosts.allSatisfy({ $0.embedding.onlyWhenInstalling }) {

@@ -147,7 +147,7 @@ struct AppGroupNotEntitled: Rule {
             // An id computed when the code runs is worked out per target and configuration; one Glance cannot work
             // out in any of them is a skip naming the expression.
             if case .computed(_, _, let expression) = usage.value,
-               !running.contains(where: { target in target.configurations.contains { model.appGroup(usage.value, in: $0) != nil } }) {
+               !running.contains(where: { target in target.configurations.contains { model.appGroup(usage.value, in: $0, of: target) != nil } }) {
                 context.skip("the App Group id passed to \(usage.api) is \(expression), whose value Glance cannot work out", file: context.relativePath(usage.location))
                 continue
             }
@@ -165,7 +165,7 @@ struct AppGroupNotEntitled: Rule {
                 var configurations: [String] = []
                 var file: String?
                 for configuration in target.configurations {
-                    guard let group = model.appGroup(usage.value, in: configuration) else {
+                    guard let group = model.appGroup(usage.value, in: configuration, of: target) else {
                         context.skip("App Group id for '\(target.name)' (\(configuration.name)) depends on an unresolved setting or Info.plist key", file: context.relativePath(usage.location))
                         continue
                     }

@@ -86,6 +86,6 @@ struct AppGroupNotShared: Rule {
 
     /// The App Group ids the target's code names, as a configuration resolves them (ids that cannot be worked out left out).
     static func groupsNamed(by target: Target, in configuration: TargetConfiguration, _ model: SurfaceModel) -> Set<String> {
-        Set(model.appGroupUsages.filter { $0.targets.contains { $0.id == target.id } }.compactMap { model.appGroup($0.value, in: configuration) })
+        Set(model.appGroupUsages.filter { $0.targets.contains { $0.id == target.id } }.compactMap { model.appGroup($0.value, in: configuration, of: target) })
     }
 }

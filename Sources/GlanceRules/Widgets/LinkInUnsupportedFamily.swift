@@ -71,6 +71,32 @@ struct LinkInUnsupportedFamily: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // One view for every region, switching on the region it is given: the Link is drawn only in the
+            // expanded center.
+            .widget("""
+                struct IslandPart: View {
+                    enum Slot { case center, compact }
+                    let slot: Slot
+                    var body: some View {
+                        switch slot {
+                        case .center: Link(destination: URL(string: "exampleapp://order")!) { Text("Open order") }
+                        case .compact: Image(systemName: "bag")
+                        }
+                    }
+                }
+                struct OrderLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: OrderAttributes.self) { context in
+                            Text(context.state.status)
+                        } dynamicIsland: { context in
+                            DynamicIsland {
+                                DynamicIslandExpandedRegion(.center) { IslandPart(slot: .center) }
+                            } compactLeading: { IslandPart(slot: .compact) } compactTrailing: { IslandPart(slot: .compact) } minimal: { IslandPart(slot: .compact) }
+                            .widgetURL(URL(string: "exampleapp://order"))
+                        }
+                    }
+                }
+                """),
             .widget("""
                 struct DeliveryLiveActivity: Widget {
                     var body: some WidgetConfiguration {

@@ -100,6 +100,42 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A file shared by two extensions for its view: the widget it also declares ships from the first.
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Left.swift", targets: ["Widgets", "MoreWidgets"], contents: """
+                    struct LeftWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "left", provider: LeftProvider()) { entry in Badge(entry: entry) }
+                        }
+                    }
+                    struct Badge: View {
+                        let entry: LeftEntry
+                        var body: some View { Text(entry.title) }
+                    }
+                    """),
+                .widget("""
+                    @main
+                    struct LeftBundle: WidgetBundle {
+                        var body: some Widget { LeftWidget() }
+                    }
+                    """),
+                ExampleFile(path: "MoreWidgets/Right.swift", targets: ["MoreWidgets"], contents: """
+                    @main
+                    struct RightBundle: WidgetBundle {
+                        var body: some Widget { RightWidget() }
+                    }
+                    struct RightWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "right", provider: RightProvider()) { entry in Badge(entry: entry) }
+                        }
+                    }
+                    """),
+            ], targets: ExampleTarget.defaults.map { target in
+                var target = target
+                if target.name == "App" { target.embeds.append("MoreWidgets") }
+                return target
+            } + [ExampleTarget(name: "MoreWidgets", kind: .widgetExtension, platform: .iOS, bundleIdentifier: "com.example.app.morewidgets",
+                               infoPlist: ["NSExtension": .dictionary(["NSExtensionPointIdentifier": .string("com.apple.widgetkit-extension")])])]),
             // Parked on purpose: commented out of the bundle, declared in a file of its own.
             RuleExample(files: [
                 .widget("""
@@ -287,10 +323,10 @@ struct WidgetNotInBundle: Rule {
             // What the target's shipping build surely compiles; a widget written for other platforms (its families
             // given only under `#if os(watchOS)`) is compiled here, not meant to ship here.
             let compiles = { (type: TypeDecl) in build.compiles(type.conditions, in: target, file: type.location.file) == true }
-            let surfaces: [(TypeDecl, String)] = model.widgets.filter { widget in
+            let surfaces: [(TypeDecl, String, shippedBy: [Target])] = model.widgets.filter { widget in
                 widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
-            }.map { ($0.type, "widget") }
-                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }.map { ($0.type, "control") }
+            }.map { ($0.type, "widget", $0.targets) }
+                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }.map { ($0.type, "control", $0.targets) }
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
             if let entry = model.compiledOutEntryPoints(in: target).first {
@@ -331,7 +367,13 @@ struct WidgetNotInBundle: Rule {
             // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
             // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
             let bundleFiles = Set((mains + launched).map(\.type.location.file))
-            for (type, what) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+            for (type, what, shippedBy) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+                // Another extension registers it: its file is compiled here for something else it holds (a shared view).
+                if let other = shippedBy.first(where: { $0.id != target.id }) {
+                    context.skip("\(what) \(type.qualifiedName) is compiled into '\(target.name)' without being listed there, and '\(other.name)' registers it: its file is shared, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
                 if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
                     context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(model.relativePath(file)) names it (commented out or otherwise): left out on purpose, not reported",
                                  file: context.relativePath(type.location))
