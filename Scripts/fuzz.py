@@ -20,12 +20,26 @@ repeated many times, deep nesting with the kind's own brackets, huge values, tok
 control characters and bytes that are not UTF-8, empty and whitespace-only files, and the file replaced by a
 folder, a FIFO, or a symbolic link out of the project.
 
+Three more kinds attack what surrounds a run, on Examples/CommonMistakes (a project with findings), and the run
+must print exactly the findings a run without them prints (else "wrong findings", a failure) or fail cleanly:
+  cache         a warm cache (entries, packs, records) with one file damaged by the mutations above, replaced by
+                a link, folder or FIFO, or forged: a pack hard-linked hundreds of times, a pack header claiming
+                the most entries, a record emptied of its questions, an entry given a suppression; or one of the
+                cache's folders made writable by anyone, or replaced by a file, a FIFO or a link leading out;
+  written-link  a symbolic link, leading out of the project, at a path Glance writes (--write-baseline and a
+                folder on its way, rules --docs, init, a file fix --write edits, the cache's own folders, an
+                entry's or a record's name in a warm cache): nothing outside may change;
+  limits        a run under a resource limit, ulimit -n (lint with a cache of 64 packs), -v or -f, of lint,
+                --write-baseline, rules --docs or fix --write: a file the user asked for is left as it was or
+                written whole (as a run without the limit writes it), never in part ("wrote a file").
+
 Every run is decided by the seed and its number alone (`random.Random(f"{seed}:{run}")`), so a fixed seed
 gives the same runs in the same order whatever --jobs is. Runs stop at --runs or after --duration seconds,
 whichever comes first.
 
     Scripts/fuzz.py --duration 180 --seed 12           # what .ci/run does; exit 1 on any crash, hang, noise or write
     Scripts/fuzz.py --duration 1200 --seed 7 --jobs 2  # a longer local run
+    Scripts/fuzz.py --duration 300 --kinds cache,written-link,limits   # only some kinds
     Scripts/fuzz.py --replay fuzz-findings/0042         # run one saved failure again
     Scripts/fuzz.py --minimize fuzz-findings/0042 --keep NAME
         # shrink a saved failure while it still fails the same way, and keep it as a regression test in
@@ -59,8 +73,9 @@ BASES = {"timer": TIMER, "workspace": TIMER, "legacy": LEGACY, "fixes": FIXES}
 REGRESSIONS = os.path.join(ROOT, "Tests", "GlanceCLITests", "Fixtures", "Fuzz")
 
 SUMMARY = re.compile(r"glance: \d+ errors?, \d+ warnings? in \d+ files? \(\d+\.\d s\)$")
-OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file", "half-written"]
-FAILURES = {"crash", "hang", "noisy", "wrote a file", "half-written"}
+MISTAKES = os.path.join(ROOT, "Examples", "CommonMistakes")
+OUTCOMES = ["ok", "clean error", "crash", "hang", "noisy", "wrote a file", "half-written", "wrong findings"]
+FAILURES = {"crash", "hang", "noisy", "wrote a file", "half-written", "wrong findings"}
 # What `glance fix` says on standard error besides errors.
 FIX_LINES = re.compile(r"glance: (not fixed: |fixed \d+ findings? in \d+ files?$|nothing to fix$|the diff above fixes )")
 
@@ -182,9 +197,19 @@ def snapshot(folder):
 # MARK: - Mutations
 
 
+# The kinds that attack a run's surroundings (see the module's description), with the tokens and nesting openers
+# their byte mutations use.
+SURROUNDINGS = {
+    "cache": ([b"{", b"[", b"\"", b"glance-pack\n", b"\x00" * 8, b"\xff" * 8, b"\"directiveComments\"", b"\"refusal\""],
+              [b"{", b"[", b"{\"a\":"]),
+    "written-link": ([], []),
+    "limits": ([], []),
+}
+
+
 def mutate(data, kind, rng):
     """Returns (description, new bytes or a special replacement)."""
-    tokens, openers = KINDS[kind][3], KINDS[kind][4]
+    tokens, openers = (KINDS[kind][3], KINDS[kind][4]) if kind in KINDS else SURROUNDINGS[kind]
     choice = rng.random()
     size = len(data)
     if choice < 0.03:
@@ -283,7 +308,11 @@ def command(kind, project, glance):
     return [glance] + args
 
 
-def classify(returncode, stderr, timed_out, wrote, fixes=False):
+# What a run that writes a file the user asked for says on standard error besides errors.
+WROTE_LINES = re.compile(r"glance: wrote \d+ violations? to baseline |" + FIX_LINES.pattern)
+
+
+def classify(returncode, stderr, timed_out, wrote, fixes=False, allowed=None):
     if timed_out:
         return "hang"
     text = stderr.decode("utf-8", "replace")
@@ -293,7 +322,8 @@ def classify(returncode, stderr, timed_out, wrote, fixes=False):
     if wrote and not (fixes and returncode == 0):
         return "half-written" if fixes else "wrote a file"
     # `glance lint` ends with its summary line (`glance: 0 errors, 1 warning in 3 files (0.1 s)`).
-    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line) and not (fixes and FIX_LINES.match(line))]
+    allowed = allowed or (FIX_LINES if fixes else None)
+    lines = [line for line in text.split("\n") if line and not SUMMARY.match(line) and not (allowed and allowed.match(line))]
     if returncode == 2:
         return "clean error" if len(lines) == 1 and lines[0].startswith("glance: error: ") else "noisy"
     if all(line.startswith("glance: note: ") or line.startswith("glance: warning: ") for line in lines):
@@ -301,8 +331,317 @@ def classify(returncode, stderr, timed_out, wrote, fixes=False):
     return "noisy"
 
 
-def run_case(kind, payload, glance, timeout, work):
+def run_process(args, env, cwd, timeout, limits=None):
+    """Runs a glance process; returns (returncode, stdout, stderr, timed out, seconds)."""
+    def apply_limits():
+        import resource
+        for which, value in (limits or {}).items():
+            resource.setrlimit(which, (value, value))
+    started = time.time()
+    process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
+                               start_new_session=True, preexec_fn=apply_limits if limits else None)
+    timed_out = False
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+    return process.returncode, stdout, stderr, timed_out, time.time() - started
+
+
+# MARK: - Surroundings: caches, links at written paths, resource limits
+
+
+def pack_bytes(entries):
+    """A pack (SourceCache's format) of (key, bytes) pairs."""
+    header = b"glance-pack\n" + len(entries).to_bytes(8, "little")
+    offset = len(header) + 80 * len(entries)
+    index, data = b"", b""
+    for key, body in entries:
+        index += key.encode() + (offset + len(data)).to_bytes(8, "little") + len(body).to_bytes(8, "little")
+        data += body
+    return header + index + data
+
+
+class Surroundings:
+    """What the surroundings kinds share, prepared once per fuzz run: the CommonMistakes findings without a cache
+    (the reference every run must print), and a warm cache for it whose entries are in one pack, with 64 packs
+    more that no run looks up (so a run holding packs open would exhaust `ulimit -n 64`)."""
+
+    def __init__(self, glance, work, timeout):
+        self.glance, self.work = glance, work
+        base = os.path.join(work, "surroundings")
+        project = os.path.join(base, "P")
+        shutil.copytree(MISTAKES, project, symlinks=True)
+        env = dict(os.environ, TMPDIR=base, XDG_CACHE_HOME=os.path.join(base, "unused"))
+        code, stdout, _, _, _ = run_process([glance, "lint", project, "--no-cache"], env, base, timeout)
+        self.reference = (code, stdout.replace(project.encode(), b"P"))
+        self.cache = os.path.join(base, "cache")
+        run_process([glance, "lint", project, "--cache-path", self.cache], env, base, timeout)
+        entries, self.entry_places = [], []
+        records = os.path.join(self.cache, "records-v1")
+        self.records = sorted(os.path.relpath(os.path.join(directory, name), self.cache)
+                              for directory, _, names in os.walk(records) for name in names)
+        sources = os.path.join(self.cache, "sources-v1")
+        for shard in sorted(os.listdir(sources)):
+            if len(shard) != 2:
+                continue
+            for name in sorted(os.listdir(os.path.join(sources, shard))):
+                with open(os.path.join(sources, shard, name), "rb") as handle:
+                    entries.append((name, handle.read()))
+                self.entry_places.append(os.path.join("sources-v1", shard, name))
+                os.remove(os.path.join(sources, shard, name))
+        packs = os.path.join(sources, "packs")
+        os.makedirs(packs, exist_ok=True)
+        with open(os.path.join(packs, "entries.pack"), "wb") as handle:
+            handle.write(pack_bytes(entries))
+        for number in range(64):
+            with open(os.path.join(packs, f"filler{number:02d}.pack"), "wb") as handle:
+                handle.write(pack_bytes([(hashlib.sha256(str(number).encode()).hexdigest(), b"{}")]))
+            os.utime(os.path.join(packs, f"filler{number:02d}.pack"), (time.time() - 7200 - number, time.time() - 7200 - number))
+        # What the commands that write files the user asked for write without a limit: under one, a run leaves
+        # either nothing or exactly this (never part of a file).
+        docs = os.path.join(base, "docs")
+        run_process([glance, "rules", "--docs", docs], env, base, timeout)
+        self.docs = snapshot_bytes(docs)
+        fixed = os.path.join(base, "fixed")
+        shutil.copytree(FIXES, fixed, symlinks=True)
+        self.unfixed = snapshot_bytes(fixed)
+        run_process([glance, "fix", fixed, "--write"], env, base, timeout)
+        self.fixed = snapshot_bytes(fixed)
+
+
+def snapshot_bytes(folder):
+    """Every regular file below `folder` with its bytes."""
+    files = {}
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(directory, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                with open(path, "rb") as handle:
+                    files[os.path.relpath(path, folder)] = handle.read()
+    return files
+
+
+def plan_for(kind, rng):
+    """A surroundings case, as JSON (saved with a finding, replayed from it)."""
+    if kind == "cache":
+        damage = rng.choice(["bytes", "bytes", "bytes", "link-zero", "link-out", "folder", "fifo", "hardlinks", "huge-header",
+                             "empty-record", "suppression", "refusal", "swap"])
+        if rng.random() < 0.15:
+            # The cache's folders themselves: one anyone may write to (another user could have planted entries), or
+            # one replaced by a file, a FIFO or a link leading out.
+            return {"folder": rng.choice(["", "sources-v1", "sources-v1/packs", "records-v1"]), "pick": 0, "seed": 0,
+                    "damage": rng.choice(["world-writable", "world-writable", "file", "fifo", "link-out"])}
+        return {"target": rng.choice(["entry", "record", "record"]), "pick": rng.randrange(1 << 30), "damage": damage, "seed": rng.randrange(1 << 30)}
+    if kind == "written-link":
+        return {"path": rng.choice(["baseline", "baseline-folder", "docs", "init", "fix", "cache-sources", "cache-packs",
+                                    "cache-records", "cache-shard", "cache-entry", "cache-record"]), "pick": rng.randrange(1 << 30)}
+    limit = rng.choice(["n", "n", "v", "f"])
+    value = {"n": rng.choice([8, 16, 24, 32, 48, 64]), "v": rng.choice([600, 800, 1024]) << 20, "f": rng.choice([4, 64, 1024]) << 10}[limit]
+    # Which run is limited: lint with a warm cache, or one of the commands that write a file the user asked for
+    # (a limit must leave no partial file behind: the old one or a whole new one).
+    command = rng.choice(["lint", "lint", "lint", "write-baseline", "docs", "fix"])
+    return {"limit": limit, "value": value, "command": command}
+
+
+def damage_cache(cache, plan, outside):
+    """Applies a cache plan to a copy of the warm cache."""
+    rng = random.Random(plan["seed"])
+    if "folder" in plan:
+        folder = os.path.join(cache, plan["folder"]) if plan["folder"] else cache
+        if plan["damage"] == "world-writable":
+            os.chmod(folder, 0o777)
+        else:
+            shutil.rmtree(folder)
+            if plan["damage"] == "link-out":
+                os.symlink(os.path.join(outside, "folder"), folder)
+            else:
+                apply(os.path.dirname(folder), os.path.basename(folder), {"file": b"not a folder\n", "fifo": "fifo"}[plan["damage"]])
+        return
+    packs = os.path.join(cache, "sources-v1", "packs")
+    pack = os.path.join(packs, "entries.pack")
+    records = sorted(os.path.join(directory, name) for directory, _, names in os.walk(os.path.join(cache, "records-v1")) for name in names)
+    target = pack if plan["target"] == "entry" or not records else records[plan["pick"] % len(records)]
+    damage = plan["damage"]
+    if damage == "hardlinks":
+        for number in range(300):
+            os.link(pack, os.path.join(packs, f"link{number:03d}.pack"))
+        return
+    if damage == "huge-header":
+        with open(os.path.join(packs, "huge.pack"), "wb") as handle:
+            handle.write(b"glance-pack\n" + (1 << 18).to_bytes(8, "little") + b"0" * 64 + (0).to_bytes(8, "little") * 2)
+        return
+    if damage in ("empty-record", "suppression", "refusal", "swap"):
+        if damage == "empty-record" and records:
+            target = records[plan["pick"] % len(records)]
+            with open(target, "rb") as handle:
+                stored = json.loads(handle.read()[65:])
+            stored["record"]["answers"] = {"questions": [], "answers": []}
+            if "report" in stored["record"]:
+                stored["record"]["report"]["violations"] = []
+            text = json.dumps(stored).encode()
+            with open(target, "wb") as handle:
+                handle.write(hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+            return
+        with open(pack, "rb") as handle:
+            data = handle.read()
+        count = int.from_bytes(data[12:20], "little")
+        index = [(data[20 + 80 * n:84 + 80 * n].decode(), int.from_bytes(data[84 + 80 * n:92 + 80 * n], "little"),
+                  int.from_bytes(data[92 + 80 * n:100 + 80 * n], "little")) for n in range(count)]
+        bodies = [data[offset:offset + length] for _, offset, length in index]
+        keys = [key for key, _, _ in index]
+        if damage == "swap":
+            bodies = bodies[1:] + bodies[:1]
+        else:
+            # Forged as someone who can write the cache would: sealed again with a digest that holds.
+            forged = []
+            for body in bodies:
+                entry = json.loads(body[65:])
+                if damage == "suppression" and isinstance(entry.get("entry", {}).get("tokens"), dict):
+                    entry["entry"]["tokens"]["directiveComments"] = [{"line": 1, "column": 1, "text": "glance:disable all"}]
+                if damage == "refusal":
+                    entry["entry"] = {"refusal": "not parsed: forged", "replaced": False}
+                text = json.dumps(entry).encode()
+                forged.append(hashlib.sha256(text).hexdigest().encode() + b"\n" + text)
+            bodies = forged
+        with open(pack, "wb") as handle:
+            handle.write(pack_bytes(list(zip(keys, bodies))))
+        shutil.rmtree(os.path.join(cache, "records-v1"), ignore_errors=True)
+        return
+    description, payload = ("special", {"link-zero": "link-zero", "link-out": "link-up", "folder": "folder", "fifo": "fifo"}[damage]) \
+        if damage != "bytes" else (None, None)
+    if damage == "bytes":
+        with open(target, "rb") as handle:
+            _, payload = mutate(handle.read(), "cache", rng)
+        if not isinstance(payload, bytes):
+            payload = b""
+    folder, name = os.path.split(target)
+    apply(folder, name, payload)
+
+
+def run_surroundings(kind, plan, glance, timeout, work, surroundings):
+    """Sets up, runs and classifies one surroundings case (see `run_case`)."""
+    folder = tempfile.mkdtemp(prefix="run-", dir=work)
+    project = os.path.join(folder, "P")
+    outside = os.path.join(folder, "outside")
+    scratch = os.path.join(folder, "tmp")
+    os.makedirs(os.path.join(outside, "folder"))
+    os.makedirs(scratch)
+    with open(os.path.join(outside, "file.txt"), "w") as handle:
+        handle.write("the user's own file\n")
+    try:
+        shutil.copytree(MISTAKES, project, symlinks=True)
+        cache = os.path.join(folder, "cache")
+        args, limits, compare = [glance, "lint", project, "--cache-path", cache], None, True
+        # A check of what a run wrote where it may write: returns what is wrong, or None.
+        check_written = None
+        if kind == "cache":
+            shutil.copytree(surroundings.cache, cache, symlinks=True)
+            damage_cache(cache, plan, outside)
+        elif kind == "limits":
+            import resource
+            which = {"n": resource.RLIMIT_NOFILE, "v": resource.RLIMIT_AS, "f": resource.RLIMIT_FSIZE}[plan["limit"]]
+            limits = {which: plan["value"]}
+            command = plan.get("command", "lint")
+            if command == "lint" and plan["limit"] == "n":
+                shutil.copytree(surroundings.cache, cache, symlinks=True)
+                shutil.rmtree(os.path.join(cache, "records-v1"), ignore_errors=True)
+            elif command == "write-baseline":
+                baseline = os.path.join(project, "baseline.json")
+                with open(baseline, "w") as handle:
+                    handle.write('{"version": 1, "violations": []}\n')
+                args, compare = [glance, "lint", project, "--no-cache", "--write-baseline", baseline], False
+
+                def check_written():
+                    with open(baseline, "rb") as handle:
+                        text = handle.read()
+                    try:
+                        json.loads(text)["violations"]
+                    except (ValueError, KeyError, TypeError):
+                        return f"baseline.json left unreadable ({len(text)} bytes)"
+                    extra = set(os.listdir(project)) - set(os.listdir(MISTAKES)) - {"baseline.json"}
+                    return f"left {sorted(extra)}" if extra else None
+            elif command == "docs":
+                docs = os.path.join(folder, "docs")
+                args, compare = [glance, "rules", "--docs", docs], False
+
+                def check_written():
+                    wrong = [name for name, data in snapshot_bytes(docs).items() if surroundings.docs.get(name) != data]
+                    return f"pages left partial or stray: {wrong[:3]}" if wrong else None
+            elif command == "fix":
+                shutil.rmtree(project)
+                shutil.copytree(FIXES, project, symlinks=True)
+                args, compare = [glance, "fix", project, "--write"], False
+
+                def check_written():
+                    left = snapshot_bytes(project)
+                    return None if left in (surroundings.unfixed, surroundings.fixed) else \
+                        f"fix --write left a project that is neither the old nor the fixed one: {sorted(n for n in set(left) | set(surroundings.fixed) if left.get(n) != surroundings.fixed.get(n))[:3]}"
+        else:
+            where = plan["path"]
+            if where == "baseline":
+                args = [glance, "lint", project, "--no-cache", "--write-baseline", os.path.join(project, "baseline.json")]
+                os.symlink(os.path.join(outside, "file.txt"), os.path.join(project, "baseline.json"))
+                compare = False
+            elif where == "docs":
+                os.makedirs(os.path.join(project, "docs"))
+                os.symlink(os.path.join(outside, "file.txt"), os.path.join(project, "docs", "README.md"))
+                args, compare = [glance, "rules", "--docs", os.path.join(project, "docs")], False
+            elif where == "init":
+                if os.path.lexists(os.path.join(project, ".glance.json")):
+                    os.remove(os.path.join(project, ".glance.json"))
+                os.symlink(os.path.join(outside, "file.txt"), os.path.join(project, ".glance.json"))
+                args, compare = [glance, "init", project, "--force"], False
+            elif where == "baseline-folder":
+                os.symlink(os.path.join(outside, "folder"), os.path.join(project, "out"))
+                args = [glance, "lint", project, "--no-cache", "--write-baseline", os.path.join(project, "out", "baseline.json")]
+                compare = False
+            elif where == "fix":
+                # A file `glance fix` edits, planted as a link to a copy outside: the copy must stay as it was.
+                shutil.rmtree(project)
+                shutil.copytree(FIXES, project, symlinks=True)
+                shutil.copy(os.path.join(FIXES, "DinerWidgets", "Info.plist"), os.path.join(outside, "Info.plist"))
+                os.remove(os.path.join(project, "DinerWidgets", "Info.plist"))
+                os.symlink(os.path.join(outside, "Info.plist"), os.path.join(project, "DinerWidgets", "Info.plist"))
+                args, compare = [glance, "fix", project, "--write"], False
+            elif where in ("cache-entry", "cache-record"):
+                # A link at the name of an entry or a record a warm cache holds: not read through, not written through.
+                shutil.copytree(surroundings.cache, cache, symlinks=True)
+                places = surroundings.entry_places if where == "cache-entry" else surroundings.records
+                if places:
+                    place = os.path.join(cache, places[plan["pick"] % len(places)])
+                    os.makedirs(os.path.dirname(place), exist_ok=True)
+                    if os.path.lexists(place):
+                        os.remove(place)
+                    os.symlink(os.path.join(outside, "file.txt"), place)
+            else:
+                sub = {"cache-sources": "sources-v1", "cache-packs": "sources-v1/packs", "cache-records": "records-v1", "cache-shard": "sources-v1/00"}[where]
+                os.makedirs(os.path.dirname(os.path.join(cache, sub)), exist_ok=True)
+                os.symlink(os.path.join(outside, "folder"), os.path.join(cache, sub))
+        before = snapshot(outside)
+        project_before = snapshot(project)
+        env = dict(os.environ, TMPDIR=scratch, XDG_CACHE_HOME=os.path.join(folder, "default-cache"))
+        code, stdout, stderr, timed_out, seconds = run_process(args, env, folder, timeout, limits)
+        written = snapshot(project) != project_before and kind != "written-link" and check_written is None
+        outcome = classify(code, stderr, timed_out, snapshot(outside) != before or written or os.listdir(scratch) != [], allowed=WROTE_LINES)
+        if outcome in ("ok", "clean error") and check_written is not None:
+            problem = check_written()
+            if problem:
+                outcome, stderr = "wrote a file", stderr + b"\n" + problem.encode()
+        if outcome == "ok" and compare and (code, stdout.replace(project.encode(), b"P")) != surroundings.reference:
+            outcome = "wrong findings"
+        shown = [a.replace(project, "P").replace(folder, "R") for a in args[1:]]
+        return outcome, seconds, stderr[:400].decode("utf-8", "replace"), shown
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_case(kind, payload, glance, timeout, work, surroundings=None):
     """Sets up, runs and classifies one case. Returns (outcome, seconds, stderr head, command)."""
+    if kind in SURROUNDINGS:
+        return run_surroundings(kind, payload, glance, timeout, work, surroundings or Surroundings(glance, work, timeout))
     folder = tempfile.mkdtemp(prefix="run-", dir=work)
     project = os.path.join(folder, "project")
     scratch = os.path.join(folder, "tmp")
@@ -352,7 +691,10 @@ def case_for(seed, number):
         kind = fixes.choice(sorted(k for k in KINDS if k.startswith("fix-")))
         rng = fixes
     else:
-        kind = rng.choice(sorted(k for k in KINDS if not k.startswith("fix-")))
+        kind = rng.choice(sorted(k for k in KINDS if not k.startswith("fix-")) + sorted(SURROUNDINGS))
+    if kind in SURROUNDINGS:
+        plan = plan_for(kind, rng)
+        return kind, " ".join(f"{key}={value}" for key, value in sorted(plan.items()) if key not in ("seed", "pick")), plan
     base = os.path.join(BASES[KINDS[kind][0]], KINDS[kind][1])
     original = b""
     if os.path.isfile(base):
@@ -376,7 +718,8 @@ def save_finding(findings, number, kind, description, payload, outcome, stderr, 
         with open(os.path.join(folder, "input"), "wb") as handle:
             handle.write(payload)
     with open(os.path.join(folder, "case.json"), "w") as handle:
-        json.dump({"kind": kind, "file": KINDS[kind][1], "mutation": description, "special": None if isinstance(payload, bytes) else payload,
+        json.dump({"kind": kind, "file": KINDS[kind][1] if kind in KINDS else None, "mutation": description,
+                   "special": None if isinstance(payload, bytes) else payload,
                    "outcome": outcome, "command": shown, "stderr": stderr}, handle, indent=2)
     return folder
 
@@ -386,7 +729,8 @@ def fuzz(options):
     if not os.access(glance, os.X_OK):
         sys.exit(f"fuzz.py: {glance} is not an executable; run `swift build` first")
     work = tempfile.mkdtemp(prefix="glance-fuzz-")
-    counts = {kind: {outcome: 0 for outcome in OUTCOMES} for kind in sorted(KINDS)}
+    counts = {kind: {outcome: 0 for outcome in OUTCOMES} for kind in sorted(KINDS) + sorted(SURROUNDINGS)}
+    surroundings = Surroundings(glance, work, options.timeout)
     lock = threading.Lock()
     started = time.time()
     next_number = [0]
@@ -401,7 +745,11 @@ def fuzz(options):
                     return
                 next_number[0] += 1
             kind, description, payload = case_for(options.seed, number)
-            outcome, seconds, stderr, shown = run_case(kind, payload, glance, options.timeout, work)
+            if options.kinds and kind not in options.kinds:
+                with lock:
+                    counts.setdefault(kind, {outcome: 0 for outcome in OUTCOMES})
+                continue
+            outcome, seconds, stderr, shown = run_case(kind, payload, glance, options.timeout, work, surroundings)
             with lock:
                 counts[kind][outcome] += 1
                 if seconds > slowest[0]:
@@ -421,12 +769,12 @@ def fuzz(options):
     total = sum(sum(row.values()) for row in counts.values())
     print(f"\n{total} runs in {elapsed:.0f} s (seed {options.seed}, {options.jobs} job{'s' if options.jobs != 1 else ''}, "
           f"timeout {options.timeout:g} s); slowest run {slowest[0]:.1f} s: {slowest[1]}")
-    header = f"{'kind':<14}{'runs':>6}" + "".join(f"{name:>13}" for name in OUTCOMES)
+    header = f"{'kind':<14}{'runs':>6}" + "".join(f"{name:>15}" for name in OUTCOMES)
     print(header)
     for kind, row in counts.items():
-        print(f"{kind:<14}{sum(row.values()):>6}" + "".join(f"{row[name]:>13}" for name in OUTCOMES))
+        print(f"{kind:<14}{sum(row.values()):>6}" + "".join(f"{row[name]:>15}" for name in OUTCOMES))
     totals = {name: sum(row[name] for row in counts.values()) for name in OUTCOMES}
-    print(f"{'all':<14}{total:>6}" + "".join(f"{totals[name]:>13}" for name in OUTCOMES))
+    print(f"{'all':<14}{total:>6}" + "".join(f"{totals[name]:>15}" for name in OUTCOMES))
     if options.json:
         with open(options.json, "w") as handle:
             json.dump({"seed": options.seed, "seconds": round(elapsed), "runs": total, "by_kind": counts, "totals": totals,
@@ -452,6 +800,8 @@ def minimize(options):
     glance = os.path.abspath(options.glance)
     case, payload = load_finding(options.minimize)
     kind, wanted = case["kind"], case["outcome"]
+    if kind in SURROUNDINGS:
+        sys.exit("fuzz.py: a cache, link or limit case is a plan, not bytes: replay it (--replay) and write its regression test by hand")
     work = tempfile.mkdtemp(prefix="glance-fuzz-min-")
 
     def fails(candidate):
@@ -554,6 +904,7 @@ def main():
     parser.add_argument("--replay", help="run one saved finding again")
     parser.add_argument("--minimize", help="shrink one saved finding")
     parser.add_argument("--keep", help="with --minimize: keep it as Tests/GlanceCLITests/Fixtures/Fuzz/KEEP")
+    parser.add_argument("--kinds", type=lambda text: set(text.split(",")), help="only these input kinds (comma-separated), for local runs")
     options = parser.parse_args()
     if options.replay:
         return replay(options)

@@ -49,6 +49,10 @@ def value(name, context):
         return context["steps"].get(parts[1], {}).get(parts[3], "")
     if name == "github.sha":
         return context["sha"]
+    if name == "github.ref":
+        return "refs/pull/7/merge"
+    if name == "github.event.repository.default_branch":
+        return "main"
     raise ValueError(f"unknown context {name}")
 
 

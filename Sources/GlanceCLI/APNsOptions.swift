@@ -39,7 +39,7 @@ public struct PushContext: Sendable {
 enum APNsOptions {
     static let flags: Set<String> = ["--sandbox", "--production", "--dry-run"]
     static let options: Set<String> = ["--key-file", "--key-id", "--team-id", "--bundle-id", "--project", "--host", "--retries",
-                                       "--timeout", "--config", "--cert", "--certificate"]
+                                       "--timeout", "--config", "--ca-file", "--cert", "--certificate"]
 
     /// `--cert`/`--certificate` are known, to say why they are not supported.
     static func refuseCertificates(_ arguments: Arguments) throws {
@@ -49,10 +49,18 @@ enum APNsOptions {
 
     static func endpoint(_ profile: APNsProfile, environment: APNsEnvironment, api: APNsAPI) throws -> APNsEndpoint {
         let host = profile.value("--host")
-        do { return try APNsEndpoint(environment: environment, api: api, override: host?.value) } catch let error as PushInputError {
+        let endpoint: APNsEndpoint
+        do { endpoint = try APNsEndpoint(environment: environment, api: api, override: host?.value) } catch let error as PushInputError {
             // Named by where the value came from: the flag, GLANCE_APNS_HOST or .glance.json.
             throw CLIError.failure(host.map { error.description.replacingOccurrences(of: "--host: ", with: "\($0.source): ") } ?? error.description)
         }
+        // A found .glance.json is the repository's: its host would receive the provider token (an hour of pushes
+        // to every app of the team) and the device tokens. Only Apple's servers, unless the flag, the variable
+        // or --config names another.
+        if let host, profile.fileFound, host.source.hasSuffix(": push.host"), !endpoint.isApple {
+            throw CLIError.failure("\(host.source): \(Shown.quoted(host.value)) is not an APNs server (*.push.apple.com); a repository's configuration could send your provider token there, so another server must be given with --host, GLANCE_APNS_HOST or --config FILE")
+        }
+        return endpoint
     }
 
     static func retryPolicy(_ arguments: Arguments) throws -> RetryPolicy {
@@ -61,9 +69,11 @@ enum APNsOptions {
         return RetryPolicy(maxRetries: count)
     }
 
-    /// `--timeout SECONDS` (1 to 3600; default 30) and, for `glance push`, `--connections N` (1 to 16; default 1).
-    static func transportOptions(_ arguments: Arguments) throws -> TransportOptions {
-        var options = TransportOptions()
+    /// `--timeout SECONDS` (1 to 3600; default 30), for `glance push` `--connections N` (1 to 16; default 1), and
+    /// the certificate authorities of `--ca-file` (or `GLANCE_APNS_CA_FILE`, or `ca_file` in `.glance.json`).
+    static func transportOptions(_ profile: APNsProfile) throws -> TransportOptions {
+        let arguments = profile.arguments
+        var options = TransportOptions(trustedCertificates: try trustedCertificates(profile))
         if let text = arguments.option("--timeout") {
             guard let seconds = Double(text), seconds.isFinite, (1...3600).contains(seconds) else {
                 throw CLIError.failure("--timeout: \(Shown.quoted(text)) is not a number of seconds from 1 to 3600")
@@ -75,6 +85,27 @@ enum APNsOptions {
             options.connections = count
         }
         return options
+    }
+
+    /// The certificate authorities to trust for this run besides the system's store: `--ca-file FILE`, else
+    /// `GLANCE_APNS_CA_FILE`, else the configuration's `ca_file`. Linux only: on Apple platforms URLSession trusts
+    /// the keychains, and the option is refused with the command that trusts a certificate there.
+    /// - Throws: `CLIError` naming the file (or where its path came from) when it cannot be used.
+    static func trustedCertificates(_ profile: APNsProfile) throws -> TrustedCertificates? {
+        guard let given = profile.value("--ca-file") else { return nil }
+        if let material = Shown.keyMaterial(given.value) {
+            throw CLIError.failure("the value of \(given.source) is \(material), not a path: give the path of the certificate authority's PEM file")
+        }
+        #if os(Linux)
+        guard let path = HomePath.expanding(given.value, home: profile.environment["HOME"]) else {
+            throw CLIError.failure("\(given.source): \(Shown.quoted(given.value)) starts with '~', which only ~/… with HOME set is expanded to; give the path in full")
+        }
+        do { return try TrustedCertificates.read(path: path, origin: given.source) } catch let error as PushInputError {
+            throw CLIError.failure(error.description)
+        }
+        #else
+        throw CLIError.failure("\(given.source): on macOS, glance push sends with URLSession, which trusts the keychains, not a file; trust the certificate authority for your user instead (no sudo; macOS asks for your password): security add-trusted-cert -r trustRoot -k ~/Library/Keychains/login.keychain-db \(Shown.name(given.value)) (undo: security remove-trusted-cert \(Shown.name(given.value)))")
+        #endif
     }
 
     /// A UUID option (`--apns-id`, `--request-id`): lowercase, 8-4-4-4-12.
@@ -196,11 +227,15 @@ struct APNsProfile {
     let environment: [String: String]
     /// The `push` section, and the configuration file as shown.
     let file: (settings: Configuration.PushSettings, name: String)?
+    /// Whether that file was found (from the current folder or the project upwards) rather than named with
+    /// `--config`: in CI it is the checkout's, which a pull request can change.
+    let fileFound: Bool
 
     /// The variable and the configuration key of each flag.
     static let sources: [String: (variable: String, key: Configuration.PushSettings.Key)] = [
         "--bundle-id": ("GLANCE_APNS_BUNDLE_ID", .bundleID), "--host": ("GLANCE_APNS_HOST", .host),
         "--key-file": ("GLANCE_APNS_KEY_FILE", .keyFile), "--key-id": ("GLANCE_APNS_KEY_ID", .keyID), "--team-id": ("GLANCE_APNS_TEAM_ID", .teamID),
+        "--ca-file": ("GLANCE_APNS_CA_FILE", .caFile),
     ]
 
     /// - Throws: `CLIError` for a configuration file that cannot be read or is not valid.
@@ -220,6 +255,7 @@ struct APNsProfile {
             throw CLIError.failure(error.description)
         }
         file = configuration.push.map { ($0, configuration.file ?? Configuration.fileName) }
+        fileFound = arguments.option("--config") == nil
     }
 
     /// The flag's value, else the variable's (when not empty), else the configuration's.
@@ -263,6 +299,19 @@ extension CommandLineTool {
         let store = ProviderTokenStore(folder: folder)
         return ProviderTokenSource(key: credentials.key, keyID: credentials.keyID, teamID: credentials.teamID, store: store,
                                    persist: !arguments.flag("--dry-run"), time: pushContext.time)
+    }
+
+    /// The `authorization` header as `--dry-run` prints it: the token's header and claims, not its signature, made
+    /// with the run's key (checked as for sending; the token cache is not written). Without a key (no
+    /// `--key-file`, `GLANCE_APNS_KEY_FILE` or `key_file`), nil, and a note that the requests are shown without
+    /// the header: a dry run sends nothing, so it needs no key.
+    func dryRunAuthorization(_ profile: APNsProfile, command: String, requests: Int, output: inout Output) throws -> String? {
+        guard profile.value("--key-file") != nil else {
+            let shown = requests == 1 ? "the request is shown without its authorization header" : "the requests are shown without their authorization header"
+            output.standardError += "glance: note: --dry-run without an APNs key: \(shown); to send, give --key-file AuthKey_<KEY ID>.p8 (or GLANCE_APNS_KEY_FILE) and --team-id\n"
+            return nil
+        }
+        return try redactedAuthorization(providerTokens(profile, command: command, output: &output))
     }
 
     /// The `authorization` header as `--dry-run` prints it: the token's header and claims, not its signature.

@@ -29,6 +29,7 @@ extension CommandLineTool {
                                                         maxPositionals: ["read", "delete"].contains(subcommand) ? 1 : 0), command: command)
         try APNsOptions.refuseCertificates(arguments)
         let format = try arguments.choice("--format", ["text", "json"], default: "text", command: command)
+        if format == "json" { output.standardOutputEncoding = .json }
         var channelID: String?
         if subcommand == "read" || subcommand == "delete" {
             guard let given = arguments.positionals.first else { throw CLIError.usage("give the channel id to \(subcommand)", command: command) }
@@ -43,7 +44,7 @@ extension CommandLineTool {
         let environment = try profile.apnsEnvironment(command: command)
         let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: .channels)
         let retry = try APNsOptions.retryPolicy(arguments)
-        let transportOptions = try APNsOptions.transportOptions(arguments)
+        let transportOptions = try APNsOptions.transportOptions(profile)
         let requestID = try APNsOptions.requestID(arguments, "--request-id")
         let bundleID = try APNsOptions.bundleID(profile, project: try loadProject(arguments, command: command), push: nil, command: command)
 
@@ -55,11 +56,13 @@ extension CommandLineTool {
         default: request = APNsRequests.deleteChannel(channelID!, bundleID: bundleID, requestID: requestID, endpoint: endpoint)
         }
 
-        let tokens = try providerTokens(profile, command: command, output: &output)
         if arguments.flag("--dry-run") {
-            output.standardOutput += PushReporter.request(request, authorization: try redactedAuthorization(tokens))
+            let authorization = try dryRunAuthorization(profile, command: command, requests: 1, output: &output)
+            output.standardOutput += format == "json" ? PushReporter.requestJSON(request, authorization: authorization)
+                : PushReporter.request(request, authorization: authorization)
             return
         }
+        let tokens = try providerTokens(profile, command: command, output: &output)
         let client = APNsClient(transport: pushContext.makeTransport(transportOptions), tokens: tokens, retry: retry, time: pushContext.time)
         // Reading is repeated freely; creating or deleting a channel is not: after a 5xx or no answer it may have
         // happened already (a second create makes a second channel).

@@ -16,6 +16,9 @@ public struct CommandLineTool {
         public var exitCode: Int32
         public var standardOutput: String
         public var standardError: String
+        /// How standard output is written: a command that prints JSON, XML or workflow commands says so, for the
+        /// escapes `WorkflowCommands.neutralized(_:as:)` uses there (standard error is always text).
+        public var standardOutputEncoding: WorkflowCommands.Encoding = .text
     }
 
     /// What `glance push` and `glance channels` take from outside the arguments (environment, clock, network).
@@ -57,7 +60,18 @@ public struct CommandLineTool {
         let scope = FileSystem.ObservationScope()
         defer { scope.end() }
         do {
-            try dispatch(arguments, output: &output)
+            do {
+                try dispatch(arguments, output: &output)
+            } catch {
+                // What failed may be the consequence of a read the system refused (an empty listing): say that.
+                try FileSystem.checkRunCanRead()
+                throw error
+            }
+            // A read the run could not make for a reason not its input's (too many open files): its output would
+            // lack that file, so the run fails instead, with nothing else printed.
+            try FileSystem.checkRunCanRead()
+        } catch let error as FileSystem.RunFailure {
+            output = Output(exitCode: 2, standardOutput: "", standardError: "glance: error: \(OutputText.escaped(error.description))\n")
         } catch let error as CLIError {
             output.standardError += "glance: error: \(OutputText.escaped(error.message))\n"
             output.exitCode = 2
@@ -68,6 +82,9 @@ public struct CommandLineTool {
             output.standardError += "glance: error: \(OutputText.escaped("\(error)"))\n"
             output.exitCode = 2
         }
+        // One place for every command and every output path: no line of it is a CI runner's command.
+        output.standardOutput = WorkflowCommands.neutralized(output.standardOutput, as: output.standardOutputEncoding)
+        output.standardError = WorkflowCommands.neutralized(output.standardError, as: .text)
         return output
     }
 
@@ -87,8 +104,9 @@ public struct CommandLineTool {
         case "channels": try channels(rest, output: &output)
         case "init": try initConfiguration(rest, output: &output)
         case "version", "--version":
-            output.standardOutput += rest.contains("--help") || rest.contains("-h")
-                ? Help.command("version")! : Glance.version + "\n" + SwiftSyntaxOrigin.summary + "\n"
+            if rest.contains("--help") || rest.contains("-h") { output.standardOutput += Help.command("version")!; return }
+            _ = try Arguments(rest, spec: .init(maxPositionals: 0), command: "version")
+            output.standardOutput += Glance.version + "\n" + SwiftSyntaxOrigin.summary + "\n"
         case "debug": try debug(rest, output: &output)
         case "help", "--help", "-h":
             if rest.first == "payload", rest.count > 1 {
@@ -135,6 +153,7 @@ public struct CommandLineTool {
             if arguments.option("--config") != nil { throw CLIError.usage("--config is for --format dot or mermaid, which show lint's findings", command: "surfaces") }
             let model = try Glance.surfaces(at: path)
             output.standardOutput += format == "json" ? SurfacesReporter.json(model) : SurfacesReporter.text(model)
+            output.standardOutputEncoding = format == "json" ? .json : .text
             return
         }
         // The map marks what `glance lint PATH` reports: the same configuration, baseline included.
@@ -180,9 +199,10 @@ public struct CommandLineTool {
         let format = try arguments.choice("--format", ["text", "json", "markdown"], default: "text", command: "rules")
         if let folder = arguments.option("--docs") {
             guard arguments.positionals.isEmpty else { throw CLIError.usage("--docs writes every rule; it takes no RULE_ID", command: "rules") }
-            try writeDocs(to: folder, output: &output)
+            try Interrupts.deferred { try writeDocs(to: folder, output: &output) }
             return
         }
+        if format == "json" { output.standardOutputEncoding = .json }
         if let identifier = arguments.positionals.first {
             guard let rule = RuleRegistry.describedRule(identifier) else {
                 let hint = Suggestion.hint(identifier, in: RuleRegistry.documented.map { $0.description.identifier })
@@ -200,16 +220,23 @@ public struct CommandLineTool {
 }
 
 extension CommandLineTool {
-    /// Writes `RuleDocs.files` into `folder` (created if needed; other files are left alone).
+    /// Writes `RuleDocs.files` into `folder` (created if needed; other files are left alone). Each page is written
+    /// to a temporary file (of an unpredictable name, created exclusively) and renamed into place, as the baseline
+    /// is: a symbolic link at a page's name (a repository can hold one, leading to any file of the user's) is
+    /// refused before anything is written, and never written through.
     private func writeDocs(to folder: String, output: inout Output) throws {
         let files = RuleDocs.files(RuleRegistry.documented)
+        let pages = files.map { (file: $0, path: URL(fileURLWithPath: folder).appendingPathComponent($0.name).path) }
+        for page in pages where (try? FileManager.default.destinationOfSymbolicLink(atPath: page.path)) != nil {
+            throw CLIError.failure("\(Shown.name(page.path)): is a symbolic link; Glance does not write the rule docs through a link (remove it, or give another folder)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for file in files {
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(file.name))
+            for page in pages {
+                try Data(page.file.contents.utf8).write(to: URL(fileURLWithPath: page.path), options: .atomic)
             }
         } catch {
-            throw CLIError.failure("\(folder): cannot write the rule docs (\(error.localizedDescription))")
+            throw CLIError.failure("\(folder): cannot write the rule docs (\(FileSystem.reason(of: error)))")
         }
         output.standardOutput += "wrote \(files.count) files to \(folder)\n"
     }
@@ -244,11 +271,14 @@ enum Help {
                                      A folder is searched for every .xcodeproj; without one, its Swift files are
                                      read as loose sources (per target of a Tuist Project.swift or an Expo
                                      targets/ folder) and rules that need the Xcode project do not run.
-                  FILE...            Files (Swift sources, Info.plists, entitlements): each is linted in its
-                                     project's context — the nearest folder above it, up to the git repository's
-                                     root, with an .xcodeproj or .xcworkspace (else with a Package.swift, else
-                                     the repository's root if a project lies below it, else the file's folder)
-                                     — and only findings in the files given are reported.
+                  FILE...            Files: Swift sources, Info.plists and other .plist files, .entitlements,
+                                     .xcconfig, .strings and .xcstrings, asset catalog files (Contents.json and
+                                     .png, .jpg, .jpeg, .heic, .pdf, .svg images), and a project.pbxproj given
+                                     with other files. Each is linted in its project's context — the nearest
+                                     folder above it, up to the git repository's root, with an .xcodeproj or
+                                     .xcworkspace (else with a Package.swift, else the repository's root if a
+                                     project lies below it, else the file's folder) — and only findings in the
+                                     files given are reported.
 
                 OPTIONS:
                   --reporter <name>  How to print the violations:

@@ -15,7 +15,7 @@ extension CommandLineTool {
                                                        options: ["--rule", "--value", "--config", "--cache-path"]), command: "fix")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
         var cache = try sourceCache(arguments)
-        if let requested = cache, let refusal = Self.cacheRefusal(requested, paths: Array(arguments.positionals.prefix(1))) {
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, request: .project(arguments.positionals.first ?? ".")) {
             if !quiet { output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n" }
             cache = nil
         }
@@ -70,7 +70,7 @@ extension CommandLineTool {
             return
         }
         let written: FixWriter.Written
-        do { written = try FixWriter.write(changes, root: model.project.root) }
+        do { written = try Interrupts.deferred { try FixWriter.write(changes, root: model.project.root) } }
         catch let failure as Fixer.Failure { throw CLIError.failure(failure.description) }
         // Lint again: every fixed finding must be gone, and nothing new reported; else put the files back.
         let problem: String?
@@ -81,7 +81,7 @@ extension CommandLineTool {
             problem = "the project no longer lints (\(error))"
         }
         if let problem {
-            do { try written.restore() }
+            do { try Interrupts.deferred { try written.restore() } }
             catch let failure as Fixer.Failure { throw CLIError.failure("after writing, \(problem); \(failure.description)") }
             throw CLIError.failure("after writing, \(problem); the files were restored")
         }

@@ -27,11 +27,13 @@ public enum Glance {
         let ahead = readAhead ?? ((cache == nil || records.map { !$0.hasRecord(projectRecordKey(path, records: $0)) } == true)
             ? ProjectLoader.folderBeingLinted(path).map { ScanAhead(swiftFilesIn: $0) } : nil)
         defer { ahead?.stop() }   // also when the project cannot be read
-        let project = try loadProject(path, loader: loader, records: records)
+        let project: ProjectModel
+        do { project = try loadProject(path, loader: loader, records: records) } catch let error as ProjectError { throw shown(error, lintPath: path) }
         DebugTime.mark("project read")
         let sources = Array(Set(project.targets.flatMap(\.sources))).sorted()
         let index = SourceIndex(paths: sources, fileSystem: loader.fileSystem, cache: cache, progress: progress, likelyParsed: likelyParsed,
                                 readAhead: ahead)
+        try FileSystem.checkRunCanRead()
         if parseEverything { index.parseEverything() }
         index.prepareCache()
         let model = SurfaceModel.build(project: project, index: index)
@@ -40,13 +42,13 @@ public enum Glance {
     }
 
     /// The project model at `path`: from the cache's record when every question its reading asked the disk
-    /// gets the same answer today (a Swift file edited since leaves it the same), else read by `loader` and
-    /// recorded. Either way, a run's observers hear the questions (`RunObserver`).
+    /// gets the same answer today (a Swift file edited since leaves it the same) and the record is of that folder
+    /// (`ProjectRecord.isAnchored`), else read by `loader` and recorded. Either way, a run's observers hear the questions (`RunObserver`).
     static func loadProject(_ path: String, loader: ProjectLoader, records: SourceCache?) throws -> ProjectModel {
         guard let records, let key = projectRecordKey(path, records: records) else { return try loader.load(path: path) }
         let record = records.record(key, as: ProjectRecord.self)
         DebugTime.mark("project record read")
-        if let record, let answered = record.answers.heldToday() {
+        if let record, record.isAnchored, let answered = record.answers.heldToday() {
             for case let observer as RunObserver in FileSystem.observers { observer.hear(answered) }
             loader.fileSystem.confine(to: record.boundary)
             return record.model
@@ -56,6 +58,7 @@ public enum Glance {
         defer { FileSystem.stopObserving(observer) }
         let project = try loader.load(path: path)
         FileSystem.stopObserving(observer)
+        try FileSystem.checkRunCanRead()
         if let answers = observer.answers, let boundary = loader.fileSystem.boundary {
             records.storeRecord(ProjectRecord(answers: answers, model: project, boundary: boundary), key: key)
         }
@@ -86,6 +89,15 @@ public enum Glance {
         model.index.saveCache()
         DebugTime.mark("cache saved")
         return (model, configuration.filter(result, root: model.project.root))
+    }
+
+    /// A project error named the way reporters name files (README, "Paths"): a file below the folder being linted
+    /// as the folder typed, then the path below it; any other as it is.
+    static func shown(_ error: ProjectError, lintPath path: String) -> ProjectError {
+        guard error.file.hasPrefix("/"), let folder = ProjectLoader.folderBeingLinted(path) else { return error }
+        let relative = error.file.relative(to: folder)
+        guard relative != error.file else { return error }
+        return error.naming(MessagePlace.joined(displayRoot(for: path), relative))
     }
 
     /// What to print before relative paths: the folder as the user typed it (the project's folder when a

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceConfiguration
+import GlanceProject
 
 extension CommandLineTool {
     /// `glance init [PATH] [--force]`: writes `Configuration.initialFileText` to PATH/.glance.json.
@@ -17,9 +18,9 @@ extension CommandLineTool {
             throw CLIError.failure("\(file): already exists; use --force to overwrite it")
         }
         do {
-            try Data(Configuration.initialFileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try Interrupts.deferred { try Data(Configuration.initialFileText.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) }
         } catch {
-            throw CLIError.failure("\(file): cannot be written")
+            throw CLIError.failure("\(file): cannot be written (\(FileSystem.reason(of: error)))")
         }
         output.standardOutput += "wrote \(file)\n"
     }

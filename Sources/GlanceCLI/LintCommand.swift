@@ -19,24 +19,22 @@ extension CommandLineTool {
                                                        maxPositionals: .max), command: "lint")
         let quiet = arguments.flag("--quiet") || arguments.flag("-q")
         var cache = try sourceCache(arguments)
-        if let requested = cache, let refusal = Self.cacheRefusal(requested, paths: arguments.positionals) {
+        let request = try LintRequest(arguments.positionals)
+        if let requested = cache, let refusal = Self.cacheRefusal(requested, request: request) ?? Self.cacheOwnershipRefusal(requested) {
             output.standardError += OutputText.escaped(String(refusal.dropLast())) + "\n"
             cache = nil
         }
-        let request = try LintRequest(arguments.positionals)
-        // A run that did this before, in this folder, reading the same: print what it printed.
+        // A run that did this before, in this folder, reading the same: print what it found.
         let recordKey = cache.flatMap { cache in runRecordKey(raw, request: request, arguments: arguments).flatMap { cache.recordKey($0) } }
         DebugTime.mark("arguments read")
-        let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord.self) } }
+        let runRecord = cache.flatMap { cache in recordKey.flatMap { cache.record($0, as: RunRecord<RecordedLint>.self) } }
         DebugTime.mark("run record read")
         var changed: FileQuestion?
-        if let record = runRecord, record.answers.heldToday(changed: &changed) != nil {
-            output.standardOutput += record.standardOutput
-            output.standardError += record.standardError
-            output.exitCode = record.exitCode
-            if let errors = record.errors, let warnings = record.warnings, let files = record.files {
-                output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: files, seconds: clock() - started) + "\n"
-            }
+        if let cache, let record = runRecord, let recorded = record.report.report, Self.mayReplay(recorded, arguments: arguments), !record.answers.isEmpty,
+           record.answers.heldToday(changed: &changed) != nil, case .project(let path) = request,
+           let project = Glance.projectRecordKey(path, records: cache).flatMap({ cache.record($0, as: ProjectRecord.self) }),
+           record.answers.cover(project) {
+            printReport(recorded, arguments: arguments, quiet: quiet, started: started, output: &output)
             return
         }
         DebugTime.mark("run record checked")
@@ -49,7 +47,6 @@ extension CommandLineTool {
         let observer = recordKey == nil ? nil : RunObserver()
         if let observer { FileSystem.startObserving(observer) }
         defer { if let observer { FileSystem.stopObserving(observer) } }
-        let errorBefore = output.standardError
         let progress = arguments.flag("--progress") ? ProgressLine.start(started: started, clock: clock) : nil
         defer { progress?.stop() }
         let report: LintReport
@@ -60,23 +57,42 @@ extension CommandLineTool {
         case .files(let files): report = try lintFiles(files, arguments: arguments, quiet: quiet, cache: cache, progress: progress?.index, output: &output)
         }
         progress?.stop()
-        let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
-        output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
-        output.exitCode = report.failing ? 1 : 0
-        DebugTime.mark("output rendered")
         if let observer { FileSystem.stopObserving(observer) }
-        let errors = report.result.violations.filter { $0.severity == .error }.count
-        let warnings = report.result.violations.count - errors
+        try FileSystem.checkRunCanRead()
         if let cache, let recordKey, let answers = observer?.answers {
-            cache.storeRecord(RunRecord(answers: answers, standardOutput: output.standardOutput,
-                                           standardError: String(output.standardError.dropFirst(errorBefore.count)), exitCode: output.exitCode,
-                                           errors: quiet ? nil : errors, warnings: quiet ? nil : warnings, files: quiet ? nil : report.fileCount,
-                                           parsedFiles: report.parsedFiles), key: recordKey)
+            cache.storeRecord(RunRecord(answers: answers, report: RecordedLint(report), parsedFiles: report.parsedFiles), key: recordKey)
             cache.finish()
             DebugTime.mark("run recorded")
         }
+        // A folder the user named that cannot be written is said once (a default one only makes runs slower).
+        if let cache, arguments.option("--cache-path") != nil, let problem = cache.writeProblem {
+            output.standardError += "glance: warning: --cache-path \(Shown.name(cache.folder)) cannot be written (\(problem)); the next run redoes the work this one could not keep\n"
+        }
+        printReport(report, arguments: arguments, quiet: quiet, started: started, output: &output)
+    }
+
+    /// Whether a recorded report may be printed for these arguments: with the reporter `--reporter` names, when
+    /// it names one; and never as workflow commands (the one format printed as it is: `github-actions`) unless the
+    /// command line asks for them, so that a record written by someone else cannot make the run print commands.
+    static func mayReplay(_ report: LintReport, arguments: Arguments) -> Bool {
+        let asked = arguments.option("--reporter")
+        if let asked, asked != report.reporter.rawValue { return false }
+        return report.reporter != .githubActions || asked == ReporterKind.githubActions.rawValue
+    }
+
+    /// Prints a run's report, fresh or from its record, the same way: the reporter's output, the notes, the
+    /// summary line (unless `quiet`), and the exit code.
+    private func printReport(_ report: LintReport, arguments: Arguments, quiet: Bool, started: Double, output: inout Output) {
+        let options = ReportOptions(displayRoot: report.displayRoot, explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
+        output.standardOutput += ViolationReporter.render(report.result, as: report.reporter, options: options)
+        output.standardOutputEncoding = report.reporter.encoding
+        output.exitCode = report.failing ? 1 : 0
+        DebugTime.mark("output rendered")
+        for note in report.notes { output.standardError += OutputText.escaped(note) + "\n" }
         if !quiet {
-            output.standardError += "glance: " + Self.summary(errors: errors, warnings: warnings, files: report.fileCount, seconds: clock() - started) + "\n"
+            let errors = report.result.violations.filter { $0.severity == .error }.count
+            output.standardError += "glance: " + Self.summary(errors: errors, warnings: report.result.violations.count - errors, files: report.fileCount,
+                                                              seconds: clock() - started) + "\n"
         }
     }
 
@@ -94,10 +110,55 @@ extension CommandLineTool {
         var result: LintResult
         var reporter: ReporterKind
         var displayRoot: String
-        var failing: Bool
+        /// Whether the run exits 1: an error, or with `--strict` any violation.
+        var strict: Bool
         var fileCount: Int
+        /// Lines for standard error before the summary (the note that a folder's project is generated), as text
+        /// to escape.
+        var notes: [String] = []
         /// The files the run parsed (for the run's record).
         var parsedFiles: [String] = []
+
+        var failing: Bool { result.violations.contains { $0.severity == .error || strict } }
+    }
+
+    /// A run's report as its record keeps it (`RunRecord`): findings, skips and notes, never the bytes printed.
+    struct RecordedLint: Codable, Sendable {
+        struct RecordedSkip: Codable, Sendable {
+            let rule: String?
+            let file: String?
+            let reason: String
+        }
+        let violations: [Violation]
+        /// Each violation's cause (`Violation.cause`, which its coding leaves out): SARIF's and the baseline's
+        /// identity of a finding found at several places.
+        let causes: [String?]
+        let skips: [RecordedSkip]
+        let reporter: String
+        let displayRoot: String
+        let strict: Bool
+        let fileCount: Int
+        let notes: [String]
+
+        init(_ report: LintReport) {
+            violations = report.result.violations
+            causes = report.result.violations.map(\.cause)
+            skips = report.result.skips.map { RecordedSkip(rule: $0.rule, file: $0.file, reason: $0.reason) }
+            reporter = report.reporter.rawValue
+            displayRoot = report.displayRoot
+            strict = report.strict
+            fileCount = report.fileCount
+            notes = report.notes
+        }
+
+        /// The report to print again; nil for a reporter this Glance does not have.
+        var report: LintReport? {
+            guard let reporter = ReporterKind(rawValue: reporter), causes.count == violations.count else { return nil }
+            var violations = violations
+            for index in violations.indices { violations[index].cause = causes[index] }
+            return LintReport(result: LintResult(violations: violations, skips: skips.map { Skip(rule: $0.rule, file: $0.file, reason: $0.reason) }),
+                              reporter: reporter, displayRoot: displayRoot, strict: strict, fileCount: fileCount, notes: notes)
+        }
     }
 
     /// True when Glance runs in an Xcode build phase (Xcode sets `XCODE_VERSION_ACTUAL` there): Xcode matches
@@ -109,22 +170,18 @@ extension CommandLineTool {
     }
 
 
-    /// The folder a lint path is linted as (`ProjectLoader.folderBeingLinted`: the path's own folder, or the folder
-    /// that holds the project, the `.xcodeproj` of a `project.pbxproj`, or the file); for a path that is not there,
-    /// the folder that would hold it.
-    static func lintFolder(_ path: String) -> String {
-        ProjectLoader.folderBeingLinted(path) ?? (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
-    }
-
-    /// Why the cache is not used for these lint paths: it lies inside one of them, where the repository being
-    /// linted could plant entries (and hide findings) or links; nil when it may be used.
-    static func cacheRefusal(_ cache: SourceCache, paths: [String]) -> String? {
+    /// Why the cache is not used for this request: it lies inside a folder being linted (a project's folder, or
+    /// the project a file given is linted in), where the repository could plant entries (and hide findings) or
+    /// links; nil when it may be used. A path that is not there is no folder being linted (its error comes next).
+    static func cacheRefusal(_ cache: SourceCache, request: LintRequest) -> String? {
+        let roots: [String]
+        switch request {
+        case .project(let path): roots = ProjectLoader.folderBeingLinted(path).map { [$0] } ?? []
+        case .files(let files): roots = files.map { LintRequest.projectRoot(containing: URL(fileURLWithPath: $0).standardizedFileURL.path) }
+        }
         let folder = FileSystem.realPath(cache.folder)
-        for path in paths.isEmpty ? ["."] : paths {
-            let root = FileSystem.realPath(lintFolder(path))
-            if folder == root || root == "/" || folder.hasPrefix(root + "/") {
-                return "glance: warning: cache folder \(Shown.name(cache.folder)) is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"
-            }
+        for root in Set(roots.map(FileSystem.realPath)) where folder == root || root == "/" || folder.hasPrefix(root + "/") {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) is inside the folder being linted, where a repository could plant entries; not used (give --cache-path a folder outside it)\n"
         }
         return nil
     }
@@ -148,6 +205,21 @@ extension CommandLineTool {
         return SourceCache.defaultFolder(environment: environment).map { SourceCache(folder: $0, identity: Glance.cacheIdentity) }
     }
 
+    /// Why a cache folder is not used although it is outside the folder being linted: it belongs to another user,
+    /// or anyone may write to it (a shared folder such as `/tmp/cache`, where anyone can plant entries); nil when it
+    /// is the user's own, or not made yet. (The cache's own folders are checked the same way as they are used.)
+    static func cacheOwnershipRefusal(_ cache: SourceCache) -> String? {
+        var info = stat()
+        guard FilePathBytes.withCString(cache.folder, { stat($0, &info) }) == 0 else { return nil }
+        if info.st_uid != geteuid() {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) belongs to another user (uid \(info.st_uid)), who could plant entries; not used\n"
+        }
+        if info.st_mode & 0o002 != 0 {
+            return "glance: warning: cache folder \(Shown.name(cache.folder)) can be written by anyone (mode \(String(info.st_mode & 0o7777, radix: 8))), who could plant entries; not used (chmod 700 it)\n"
+        }
+        return nil
+    }
+
     private func lintProject(_ path: String, arguments: Arguments, quiet: Bool, cache: SourceCache?, progress: SourceIndex.Progress?,
                              likelyParsed: Set<String>, readAhead: ScanAhead?, output: inout Output) throws -> LintReport {
         defer { readAhead?.stop() }
@@ -155,18 +227,16 @@ extension CommandLineTool {
         let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
                                               cache: cache, progress: progress, likelyParsed: likelyParsed, readAhead: readAhead)
         let result = try settings.applyBaseline(linted, root: model.project.root, quiet: quiet, output: &output)
-        if !quiet, let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) {
-            output.standardError += OutputText.escaped(String(note.dropLast())) + "\n"
-        }
+        var notes: [String] = []
         if !quiet {
-            for unread in model.project.unreadProjects {
-                output.standardError += "glance: note: " + OutputText.escaped(unread) + "; not read (the other projects are)\n"
-            }
+            if let note = Self.generatedProjectNote(model.project, rules: settings.configuration.rules(), path: path) { notes.append(String(note.dropLast())) }
+            // Each begins with its project's path below the folder being linted, printed below the folder as typed.
+            let root = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
+            for unread in model.project.unreadProjects { notes.append("glance: note: " + MessagePlace.joined(root, unread) + "; not read (the other projects are)") }
         }
         let displayRoot = absolutePaths(arguments, reporter: settings.reporter) ? model.project.root : Glance.displayRoot(for: path)
-        return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot,
-                          failing: result.violations.contains { $0.severity == .error || settings.strict },
-                          fileCount: model.index.paths.count, parsedFiles: model.index.parsedPaths)
+        return LintReport(result: result, reporter: settings.reporter, displayRoot: displayRoot, strict: settings.strict,
+                          fileCount: model.index.paths.count, notes: notes, parsedFiles: model.index.parsedPaths)
     }
 
     /// Lints each file's project once, and keeps the findings in the files given. Violations carry the file as
@@ -188,7 +258,7 @@ extension CommandLineTool {
         var violations: [Violation] = []
         var skips: [Skip] = []
         var reporter: ReporterKind?
-        var failing = false
+        var strict = false
         for group in groups {
             let settings = try LintSettings(arguments: arguments, path: group.root)
             let (model, linted) = try Glance.lint(at: group.root, configuration: settings.configuration, parseEverything: arguments.flag("--parse-all"),
@@ -198,20 +268,23 @@ extension CommandLineTool {
             let absolute = absolutePaths(arguments, reporter: reporter!)
             var printed: [String: String] = [:]
             for file in group.files { printed[file.absolute.relative(to: model.project.root)] = absolute ? file.absolute : file.typed }
+            // Other places (in messages, and of the same cause) are printed from the current folder, as the files
+            // given are typed from it: the project's folder below it, else absolute.
+            let shownRoot = absolute ? model.project.root : ConfigurationFile.displayPath(model.project.root)
             for violation in result.violations {
                 guard let file = printed[violation.file] else { continue }
                 violations.append(Violation(rule: violation.rule, severity: violation.severity, file: file, line: violation.line,
-                                            column: violation.column, message: violation.message, target: violation.target,
-                                            related: violation.related))
-                if violation.severity == .error || settings.strict { failing = true }
+                                            column: violation.column, message: MessagePlace.shown(violation.message, root: shownRoot), target: violation.target,
+                                            related: violation.related.map { RelatedLocation(file: MessagePlace.joined(shownRoot, $0.file), line: $0.line, column: $0.column) }))
+                strict = strict || settings.strict
             }
             for skip in result.skips {
-                guard let relative = skip.file else { skips.append(skip); continue }
-                if let file = printed[relative] { skips.append(Skip(rule: skip.rule, file: file, reason: skip.reason)) }
+                guard let relative = skip.file else { skips.append(Skip(rule: skip.rule, file: nil, reason: MessagePlace.shown(skip.reason, root: shownRoot))); continue }
+                if let file = printed[relative] { skips.append(Skip(rule: skip.rule, file: file, reason: MessagePlace.shown(skip.reason, root: shownRoot))) }
             }
         }
         return LintReport(result: LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips),
-                          reporter: reporter ?? .xcode, displayRoot: "", failing: failing, fileCount: seen.count)
+                          reporter: reporter ?? .xcode, displayRoot: "", strict: strict, fileCount: seen.count)
     }
 
     /// `N errors, N warnings in N files (T s)`: the violations reported, the Swift files read (the files given,
@@ -234,15 +307,19 @@ enum LintRequest: Equatable {
     static let lintableExtensions: Set<String> = ["swift", "plist", "entitlements", "xcconfig", "json", "strings", "xcstrings",
                                                   "png", "jpg", "jpeg", "heic", "pdf", "svg"]
 
+    /// The kinds of `lintableExtensions` in words, as `glance lint --help` and docs/usage.md list them.
+    static let fileKinds = "Swift sources, Info.plists and other .plist files, .entitlements, .xcconfig, .strings and .xcstrings, asset catalog files (Contents.json and .png, .jpg, .jpeg, .heic, .pdf, .svg images), and a project.pbxproj given with other files"
+
     /// One positional that is a folder or a project (a `project.pbxproj` too): `.project`; files: `.files`.
     /// Among several files, a `project.pbxproj` is a file like the others: its findings are reported.
     /// - Throws: `ProjectError.notFound` for a missing file among several; `ProjectError.malformed` for a file
     ///   of a kind Glance does not read; `CLIError.usage` when several paths include a folder.
     init(_ positionals: [String]) throws {
+        // Through `FileSystem`, which gives a name that is not UTF-8 its own bytes back (FileManager would look
+        // for another name, and such a file was taken for a missing one: its folder was linted instead).
         func isFile(_ path: String) -> Bool? {
-            var folder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &folder) else { return nil }
-            return !folder.boolValue
+            guard let kind = FileSystem().status(path)?.kind else { return nil }
+            return kind != .directory
         }
         func checkKind(_ path: String) throws {
             guard Self.lintableExtensions.contains((path as NSString).pathExtension.lowercased())
@@ -275,12 +352,12 @@ enum LintRequest: Equatable {
     /// repository's root; else the file's own folder (never a whole repository of loose files, which may be a
     /// home folder).
     static func projectRoot(containing file: String) -> String {
-        let fileManager = FileManager.default
         var folder = (file as NSString).deletingLastPathComponent
         var package: String?
         var repository: String?
+        let fileSystem = FileSystem()
         while true {
-            let entries = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
+            let entries = fileSystem.contents(of: folder)
             if entries.contains(where: isXcodeProject) { return folder }
             if package == nil && entries.contains("Package.swift") { package = folder }
             if entries.contains(".git") { repository = folder; break }

@@ -52,7 +52,7 @@ struct LintSettings {
     /// `quiet`), then leaves out the violations the baseline holds.
     func applyBaseline(_ result: LintResult, root: String, quiet: Bool, output: inout CommandLineTool.Output) throws -> LintResult {
         if let writeBaseline {
-            try Baseline(violations: result.violations, root: root).write(to: ConfigurationFile.lexicalAbsolute(writeBaseline.shown), shown: writeBaseline.shown, root: root)
+            try Interrupts.deferred { try Baseline(violations: result.violations, root: root).write(to: ConfigurationFile.lexicalAbsolute(writeBaseline.shown), shown: writeBaseline.shown, root: root) }
             let count = result.violations.count
             if !quiet { output.standardError += "glance: wrote \(count) violation\(count == 1 ? "" : "s") to baseline \(OutputText.escaped(writeBaseline.shown))\n" }
         }

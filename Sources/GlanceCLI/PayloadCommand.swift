@@ -42,19 +42,24 @@ extension CommandLineTool {
         let checker = PayloadChecker()
         var violations: [Violation] = []
         var skips: [Skip] = []
+        var checkedContentState = false
         for file in arguments.positionals {
             let document = try readInput { try PayloadDocument.read(path: $0) }(file)
             let push = Push(body: document, headers: headers, broadcast: arguments.flag("--broadcast"))
             try requireType(for: push, catalog: catalog, arguments: arguments)
+            if push.aps?["content-state"] != nil { checkedContentState = true }
             let result = checker.check(push, catalog: catalog, attributes: arguments.option("--attributes"))
             violations += result.violations
             skips += result.skips
         }
         let result = LintResult(violations: violations.sorted(by: Violation.ordered), skips: skips)
-        let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version,
-                                    rules: RuleRegistry.payloadRules)
+        let options = ReportOptions(displayRoot: "", explainSkips: arguments.flag("--explain-skips"), toolVersion: Glance.version)
         output.standardOutput += ViolationReporter.render(result, as: reporter, options: options)
+        output.standardOutputEncoding = reporter.encoding
         output.exitCode = result.violations.contains { $0.severity == .error || arguments.flag("--strict") } ? 1 : 0
+        if catalog == nil, checkedContentState {
+            output.standardError += "glance: note: content-state was not checked against the app's types (ContentState); give --project PATH to check it as ActivityKit decodes it\n"
+        }
     }
 
     // MARK: template
@@ -70,6 +75,7 @@ extension CommandLineTool {
         let time = arguments.flag("--now") ? Date() : Date(timeIntervalSince1970: 1_767_225_600)
         let (body, unfilled) = PayloadTemplate.body(for: type, event: event, time: time)
         output.standardOutput += PayloadTemplate.prettyText(body) + "\n"
+        output.standardOutputEncoding = .json
         for part in unfilled {
             output.standardError += "glance: warning: \(OutputText.escaped(part)): no placeholder; fill in this value by hand\n"
         }
@@ -97,6 +103,9 @@ extension CommandLineTool {
         for push in pushes { try requireType(for: push.push, catalog: catalog, arguments: arguments) }
         let timeline = ActivitySimulator(catalog: catalog, attributes: arguments.option("--attributes")).run(pushes)
         output.standardOutput += format == "json" ? TimelineReporter.json(timeline) : TimelineReporter.text(timeline)
+        output.standardOutputEncoding = format == "json" ? .json : .text
+        // As lint does: 1 when the timeline shows a mistake (a push lost, or a wrong date applied).
+        output.exitCode = timeline.entries.contains(where: \.isProblem) ? 1 : 0
     }
 
     // MARK: inputs
@@ -291,6 +300,9 @@ enum PayloadHelp {
                   --headers <file>     APNs headers for every push (a JSON Lines entry's own headers win).
                   --broadcast          Broadcast (channel) pushes.
                   --format <format>    text (default) or json.
+
+                EXIT CODES: 0 every push applied as sent, 1 a push refused by APNs, dropped by the device (or
+                  perhaps dropped) or applied with a date the app shows wrong, 2 the run failed.
 
                 """
         default:

@@ -36,12 +36,13 @@ extension CommandLineTool {
         let broadcast = arguments.option("--channel") != nil
         let api: APNsAPI = broadcast ? .broadcast : .device
         let reporter = try arguments.choice("--reporter", ["text", "json"], default: "text", command: "push")
+        if reporter == "json" { output.standardOutputEncoding = .json }
         let profile = try APNsProfile(arguments, environment: pushContext.environment)
         let environment = try profile.apnsEnvironment(command: "push")
         let endpoint = try APNsOptions.endpoint(profile, environment: environment, api: api)
         let retry = try APNsOptions.retryPolicy(arguments)
         var options = try pushOptions(arguments, broadcast: broadcast, output: &output)
-        let transportOptions = try APNsOptions.transportOptions(arguments)
+        let transportOptions = try APNsOptions.transportOptions(profile)
         // By default as many pushes in flight as the server allows on each connection (SETTINGS_MAX_CONCURRENT_STREAMS).
         let concurrency = try integer(arguments, "--concurrency", in: 1...10_000,
                                       default: transportOptions.connections * TransportOptions.maximumStreamsPerConnection)
@@ -80,13 +81,14 @@ extension CommandLineTool {
         try check(pushes, project: project, arguments: arguments, output: &output)
         let push = pushes[0]
 
-        // Credentials, then send (or print).
-        let tokens = try providerTokens(profile, command: "push", output: &output)
+        // Print (with the key's redacted token, if a key is given), or take the credentials and send.
         if arguments.flag("--dry-run") {
-            let authorization = try redactedAuthorization(tokens)
-            output.standardOutput += requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
+            let authorization = try dryRunAuthorization(profile, command: "push", requests: requests.count, output: &output)
+            output.standardOutput += reporter == "json" ? requests.map { PushReporter.requestJSON($0, authorization: authorization) }.joined()
+                : requests.map { PushReporter.request($0, authorization: authorization) }.joined(separator: "\n")
             return
         }
+        let tokens = try providerTokens(profile, command: "push", output: &output)
         // Opened only now, when the pushes are about to go: a run stopped by its checks or --dry-run writes no file.
         let log = try pushLog(arguments)
         let resend = ResendPolicy(afterServerError: true, afterNoAnswer: arguments.flag("--resend-unanswered"))
@@ -137,7 +139,7 @@ extension CommandLineTool {
     /// results that are printed as they arrive.
     func flush(_ output: inout Output) {
         guard let stream = pushContext.stream else { return }
-        stream.write(standardOutput: output.standardOutput, standardError: output.standardError)
+        stream.write(standardOutput: output.standardOutput, standardError: output.standardError, encoding: output.standardOutputEncoding)
         output.standardOutput = ""
         output.standardError = ""
     }

@@ -8,8 +8,8 @@ enum PushHelp {
                                   [--alert-body TEXT] [--stale-date DATE] [--dismissal-date DATE]
                                   [--activity-attributes JSON]]
                            --token HEX | --tokens FILE | --channel ID
-                           [--key-file FILE] [--key-id KEY] [--team-id TEAM] [--bundle-id ID | --project PATH]
-                           [--sandbox | --production] [--host HOST[:PORT]] [--config FILE] [--priority 5|10]
+                           [--key-file FILE] [--key-id KEY] [--team-id TEAM] [--bundle-id ID] [--project PATH]
+                           [--sandbox | --production] [--host HOST[:PORT]] [--ca-file FILE] [--config FILE] [--priority 5|10]
                            [--expiration SECONDS] [--collapse-id ID] [--apns-id UUID | --request-id UUID]
                            [--headers FILE] [--attributes TYPE] [--connections N] [--concurrency N] [--timeout SECONDS]
                            [--retries N] [--resend-unanswered] [--force] [--dry-run] [--reporter text|json] [--log FILE]
@@ -49,19 +49,23 @@ enum PushHelp {
                                  The provider token is reused for 50 minutes, cached per team and key in
                                  GLANCE_APNS_TOKEN_CACHE (default ~/.cache/glance/apns-tokens), mode 0600.
 
-        PROFILE: --bundle-id, --host, --key-file, --key-id, --team-id and the environment come from the flag, else
-        GLANCE_APNS_BUNDLE_ID, _HOST, _KEY_FILE, _KEY_ID, _TEAM_ID, _ENVIRONMENT (sandbox|production), else the "push"
-        section of .glance.json ({"bundle_id", "environment", "host", "key_file", "key_id", "team_id"}; --config FILE,
-        or the first .glance.json from the current folder upwards, else from --project's; key_file relative to it).
+        PROFILE: --bundle-id, --host, --ca-file, --key-file, --key-id, --team-id and the environment come from the
+        flag, else GLANCE_APNS_BUNDLE_ID, _HOST, _CA_FILE, _KEY_FILE, _KEY_ID, _TEAM_ID, _ENVIRONMENT
+        (sandbox|production), else the "push" section of .glance.json ({"bundle_id", "environment", "host",
+        "ca_file", "key_file", "key_id", "team_id"}; --config FILE, or the first .glance.json from the current folder
+        upwards, else from --project's; key_file and ca_file relative to it).
 
         OPTIONS:
           --bundle-id <id>       The app's bundle identifier; apns-topic is <id>.push-type.liveactivity.
-          --project <path>       Read the bundle identifier and the ActivityAttributes types from the project, and
-                                 check content-state and attributes against them.
+          --project <path>       Read the ActivityAttributes types from the project and check content-state and
+                                 attributes against them; and the bundle identifier, or with --bundle-id check
+                                 that it is the app's (an error otherwise, as a wrong topic fails on APNs).
           --attributes <type>    The ActivityAttributes type, when the project has several.
           --sandbox              Development tokens, from builds run from Xcode (default).
           --production           Production tokens, from TestFlight and App Store builds.
           --host <host[:port]>   Send to this host instead of Apple's (e.g. a local stand-in).
+          --ca-file <file>       Also trust the certificate authorities of this PEM file, for this run only (Linux;
+                                 a local stand-in's ca.pem). On macOS, trust them in the keychain instead.
           --priority <n>         10 (default) or 5 (not counted against the budget); 1 also on broadcast.
           --expiration <s>       apns-expiration: UNIX seconds, or 0 for one attempt. Default: an hour from now
                                  (broadcast: 0).
@@ -82,8 +86,10 @@ enum PushHelp {
                                  closed, or it timed out while the host answered others. It may have arrived:
                                  a repeated update is harmless, a repeated alert or push-to-start is not.
           --force                Send even when the check finds errors.
-          --dry-run              Print the requests (the provider token redacted) and send nothing.
-          --reporter <name>      text (default) or json (one object per push, one per line, then {"summary": …}).
+          --dry-run              Print the requests and send nothing; the provider token redacted, or without a
+                                 key (no --key-file), no authorization header.
+          --reporter <name>      text (default) or json (one object per push, one per line, then {"summary": …};
+                                 with --dry-run, one {"method", "url", "headers", "body"} per request).
           --log <file>           Append one JSON line per push: time, token, apnsId, status, reason, result.
           --config <file>        The .glance.json to take the push section from.
 
@@ -119,16 +125,19 @@ enum PushHelp {
         OPTIONS:
           --key-file <file>, --key-id <id>, --team-id <id>
                                  The APNs key, as for 'glance push' (or GLANCE_APNS_KEY_FILE, _KEY_ID, _TEAM_ID).
-          --bundle-id <id>       The app's bundle identifier (or --project PATH to read it).
+          --bundle-id <id>       The app's bundle identifier.
+          --project <path>       Read the bundle identifier from the project's app, unless --bundle-id is given.
           --sandbox              The development environment (default); channels exist per environment.
           --production           The production environment.
           --host <host[:port]>   Instead of api-manage-broadcast(.sandbox).push.apple.com:2195/2196.
+          --ca-file <file>       Also trust the certificate authorities of this PEM file (see 'glance push --help').
           --request-id <uuid>    apns-request-id.
           --retries <n>          Retries of 429 and 5xx answers (default 3).
           --timeout <s>          Seconds without an answer (default 30).
           --config <file>        The .glance.json to take the push section from (see 'glance push --help').
-          --format <format>      text (default) or json.
-          --dry-run              Print the request and send nothing.
+          --format <format>      text (default) or json (with --dry-run, the request as JSON).
+          --dry-run              Print the request and send nothing; without a key, without its authorization
+                                 header.
 
         'create' and 'delete' are not repeated after a 5xx answer or a lost connection (they may have happened).
 

@@ -77,7 +77,7 @@ final class PushProgress: @unchecked Sendable {
 
     private func emit(_ text: String) {
         guard !text.isEmpty else { return }
-        if let stream { stream.write(standardOutput: text) } else { kept += text }
+        if let stream { stream.write(standardOutput: text, encoding: json ? .json : .text) } else { kept += text }
     }
 
     /// At the end of the batch: what was kept (without a live stream), and nothing is printed after.
@@ -123,7 +123,7 @@ final class PushProgress: @unchecked Sendable {
         let waited = waiting == 1 ? "1 push was waiting for an answer (it may have arrived)" : "\(waiting) pushes were waiting for an answer (they may have arrived)"
         let note = "glance: error: interrupted (\(Interrupts.name(signal))): \(waited), \(unsent) not sent\n"
         if let stream {
-            stream.write(standardOutput: text, standardError: note)
+            stream.write(standardOutput: text, standardError: note, encoding: json ? .json : .text)
         } else {
             kept += text
         }

@@ -86,35 +86,50 @@ public struct RecordedAnswers: Codable, Sendable {
     }
 }
 
-/// What one `glance lint` run printed, with every question it asked the disk and the answer it got: the same
+/// What one `glance lint` run found, with every question it asked the disk and the answer it got: the same
 /// command in the same folder prints the same without linting again while every question gets the same answer
-/// (`RecordedAnswers.holdToday()`). Any change to a file the run read, to a folder it listed, or to a path it
-/// looked at (a new `.glance.json` above the project, a new file in a synchronized folder) is a different
-/// answer, and the run lints.
-public struct RunRecord: Codable, Sendable {
+/// (`RecordedAnswers.holdToday()`) and the questions cover the run (`RecordedAnswers.cover(_:)`). Any change to a
+/// file the run read, to a folder it listed, or to a path it looked at (a new `.glance.json` above the project, a
+/// new file in a synchronized folder) is a different answer, and the run lints.
+///
+/// A record holds what the run found (`report`: its findings, skips and notes), never the bytes it printed: a
+/// repeat prints them through the same reporters, escaping and neutralizing as a fresh run, so a record written
+/// by someone else (a cache restored in CI) cannot print text a run would not.
+public struct RunRecord<Report: Codable & Sendable>: Codable, Sendable {
     public let answers: RecordedAnswers
-    public let standardOutput: String
-    /// Standard error before the summary line.
-    public let standardError: String
-    public let exitCode: Int32
-    /// The summary line's counts (nil when the run was quiet).
-    public let errors: Int?
-    public let warnings: Int?
-    public let files: Int?
+    public let report: Report
     /// The files the run parsed: when the record does not hold, the next run parses those it must parse again
     /// (edited since) while it scans the others (`SourceIndex`'s `likelyParsed`).
     public let parsedFiles: [String]?
 
-    public init(answers: RecordedAnswers, standardOutput: String, standardError: String, exitCode: Int32, errors: Int?, warnings: Int?, files: Int?,
-                parsedFiles: [String]? = nil) {
-        self.parsedFiles = parsedFiles
+    public init(answers: RecordedAnswers, report: Report, parsedFiles: [String]? = nil) {
         self.answers = answers
-        self.standardOutput = standardOutput
-        self.standardError = standardError
-        self.exitCode = exitCode
-        self.errors = errors
-        self.warnings = warnings
-        self.files = files
+        self.report = report
+        self.parsedFiles = parsedFiles
+    }
+}
+
+extension RecordedAnswers {
+    /// No question at all: such a record would hold whatever the disk says, and is never used.
+    public var isEmpty: Bool { questions.isEmpty }
+
+    /// Whether these answers cover a run on the project `project` holds: they hold every question its reading
+    /// asked, with the same answers, and a read of every Swift file its targets compile (what the run reads after
+    /// the project). A record without them — empty, or crafted to leave out the files whose change would change
+    /// the findings — is not used.
+    public func cover(_ project: ProjectRecord) -> Bool {
+        guard !isEmpty, project.isAnchored, questions.count == answers.count else { return false }
+        var held: [String: String] = [:]
+        held.reserveCapacity(questions.count)
+        var read: Set<String> = []
+        for (question, answer) in zip(questions, answers) {
+            held[question] = answer
+            if question.hasPrefix("R|\(InputLimit.swiftSource.kind)|"), case .read(let path, _, _, nil)? = FileQuestion(code: question) {
+                read.insert(path)
+            }
+        }
+        for (question, answer) in zip(project.answers.questions, project.answers.answers) where held[question] != answer { return false }
+        return project.model.targets.allSatisfy { $0.sources.allSatisfy(read.contains) }
     }
 }
 
@@ -131,6 +146,14 @@ public struct ProjectRecord: Codable, Sendable {
         self.answers = answers
         self.model = model
         self.boundary = boundary
+    }
+
+    /// Whether the record is of a reading of its own folder: its questions include the canonical path of the folder
+    /// the reading was confined to, answered with `boundary`. A record without questions, or without that one,
+    /// says nothing about any folder and is never used.
+    public var isAnchored: Bool {
+        answers.questions.count == answers.answers.count
+            && zip(answers.questions, answers.answers).contains { $0.hasPrefix("P|") && $1 == "t:" + boundary }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceProject
 import GlanceSourceIndex
 #if canImport(Glibc)
 import Glibc
@@ -76,10 +77,6 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         self.packThreshold = packThreshold
     }
 
-    deinit {
-        for pack in packs { close(pack.descriptor) }
-    }
-
     /// The cache folder when none is given: `$XDG_CACHE_HOME/glance` when that is set (an absolute path), else
     /// `~/Library/Caches/Glance` on macOS and `~/.cache/glance` elsewhere; nil without a `HOME`.
     public static func defaultFolder(environment: [String: String]) -> String? {
@@ -107,7 +104,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// The entry stored as `data` for `key`, `context` and this identity; nil for anything else.
     private func decode(_ data: Data?, key: String, context: String, path: String) -> SourceCacheEntry? {
-        guard let data else { return nil }
+        guard let data = data.flatMap(Self.checked) else { return nil }
         let decoder = JSONDecoder()
         decoder.userInfo[.sourceFile] = path
         guard let stored = try? decoder.decode(StoredEntry.self, from: data), stored.format == Self.format, stored.key == key,
@@ -141,8 +138,22 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             lock.lock(); madeFolders.insert(shard); lock.unlock()
         }
         let temporary = shard + "/.\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        guard Self.writeAtomically(data, to: shard + "/" + key, through: temporary) else { return }
+        guard writeAtomically(data, to: shard + "/" + key, through: temporary) else { return }
         lock.lock(); wrote = true; lock.unlock()
+    }
+
+    /// Why the first write into the cache failed this run, in the system's words (`permission denied`, `file too
+    /// large` under a file-size limit); nil while every write worked. The cache goes on without what it could not
+    /// write; a run tells a user who named the folder (`--cache-path`).
+    public var writeProblem: String? {
+        lock.lock(); defer { lock.unlock() }
+        return firstWriteProblem
+    }
+    private var firstWriteProblem: String?
+
+    private func noteWriteProblem(_ code: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        if firstWriteProblem == nil { firstWriteProblem = FileSystem.errorText(code) }
     }
 
     /// Makes the cache folder when missing (with its parents), then `folders` one at a time; true when each is a
@@ -150,28 +161,40 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// folders are used only when they are folders themselves, never a link's target.
     private func makeFolders(_ folders: [String]) -> Bool {
         if !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                lock.lock(); if firstWriteProblem == nil { firstWriteProblem = FileSystem.reason(of: error) }; lock.unlock()
+                return false
+            }
         }
-        return folders.allSatisfy(Self.makeRealFolder)
+        for folder in folders where !Self.makeRealFolder(folder) {
+            noteWriteProblem(errno == EEXIST ? ENOTDIR : errno)
+            return false
+        }
+        return true
     }
 
     /// Writes `data` into `temporary`, created here (O_EXCL: never through a link) and readable by the owner only
-    /// (entries hold the files' strings), then renames it to `path`; false, with nothing left, when either fails.
-    private static func writeAtomically(_ data: Data, to path: String, through temporary: String) -> Bool {
+    /// (entries hold the files' strings), then renames it to `path`; false, with nothing left, when either fails
+    /// (the reason noted). A file-size limit (`ulimit -f`) is one such failure: the process ignores SIGXFSZ, so
+    /// the write fails with EFBIG and the entry is not cached.
+    private func writeAtomically(_ data: Data, to path: String, through temporary: String) -> Bool {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return false }
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        guard descriptor >= 0 else { noteWriteProblem(errno); return false }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
                 let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { failure = count < 0 ? errno : EIO; return }
                 done += count
             }
-            return true
         }
         close(descriptor)
-        guard written, rename(temporary, path) == 0 else { unlink(temporary); return false }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else { unlink(temporary); noteWriteProblem(failure); return false }
         return true
     }
 
@@ -219,7 +242,27 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     private func encode(_ entry: SourceCacheEntry, key: String, context: String, path: String) -> Data? {
         let encoder = JSONEncoder()
         encoder.userInfo[.sourceFile] = path
-        return try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry))
+        return (try? encoder.encode(StoredEntry(format: Self.format, key: key, identity: salt, context: context, entry: entry))).flatMap(Self.sealed)
+    }
+
+    /// What an entry or record file (and a pack's entry) holds: the SHA-256 of the JSON that follows, in 64
+    /// hexadecimal digits and a line break, then that JSON. An entry damaged so that it still decodes — a byte
+    /// flipped in a name, a string cut — disagrees with its digest and is a miss, not a changed finding. (Someone
+    /// who writes the cache can write a matching digest: the cache is trusted like the user's own files.)
+    static func sealed(_ json: Data) -> Data? {
+        guard let digest = ContentHash.sha256([Array(json)]) else { return nil }
+        var data = Data(digest.utf8)
+        data.append(0x0A)
+        data.append(json)
+        return data
+    }
+
+    /// The JSON of a sealed file, when its digest holds; nil otherwise.
+    static func checked(_ data: Data) -> Data? {
+        guard data.count > 65, data[data.startIndex + 64] == 0x0A else { return nil }
+        let json = data.suffix(from: data.startIndex + 65)
+        guard let digest = ContentHash.sha256([Array(json)]), Data(digest.utf8) == data.prefix(64) else { return nil }
+        return Data(json)
     }
 
     public func finish() {
@@ -242,8 +285,10 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     static let packMagic = Array("glance-pack\n".utf8)
     /// At most this many entries' bytes in one pack (64 MiB); a run that stores more writes several.
     static let maximumPackBytes = 64 << 20
-    /// The newest whole packs read, at most (each is held open while the cache is); `finish()` removes the least
-    /// recently used beyond this many.
+    /// The newest whole packs read, at most; `finish()` removes the least recently used beyond this many. No pack is
+    /// held open: an entry is read by opening its pack, checking it is the file whose index was read, and closing it,
+    /// so a run keeps few files open whatever the cache holds (issue 22: 64 packs held open made Swift files fail to
+    /// open under `ulimit -n 64`).
     static let maximumPacksRead = 64
     /// A run that read its entries from this many packs or more writes them into a pack of its own, so that the
     /// entries it uses stay together in the newest pack (and the next run reads them from that one).
@@ -251,13 +296,29 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
     /// At most this many entries in a pack, and in all the packs read.
     static let maximumPackEntries = 1 << 18
     static let maximumPackedEntries = 1 << 19
+    /// At most this many files in the packs folder are looked at (the newest first), and at most
+    /// `maximumIndexRecordsRead` index records read from them, whole packs or not: the bounds hold before anything
+    /// is read, so neither many files that only look like packs nor hard links of one large pack make a run slow.
+    static let maximumPackFilesExamined = 1024
+    static let maximumIndexRecordsRead = 2 * maximumPackedEntries
 
     private struct Pack {
         let path: String
-        let descriptor: Int32
+        /// The file's device and inode when its index was read: an entry is read only from that same file.
+        let identity: FileIdentity
         let modified: Double
         /// Marked used by this run.
         var marked = false
+    }
+
+    struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// The packs read (on the first lookup), where each key's entry is in them, and the entries this run read
@@ -275,16 +336,26 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         readFromPacks.insert(key)
         // Used: kept from eviction. Marked when a day old, or when it is not among the newest half of the packs
         // read (a first run's pack, still read by every run, must not look older than the packs written since).
-        if !pack.marked && (pack.modified < Date().timeIntervalSince1970 - 86_400 || place.pack < packs.count - Self.maximumPacksRead / 2) {
-            packs[place.pack].marked = true
-            _ = futimens(pack.descriptor, nil)
-        }
+        let mark = !pack.marked && (pack.modified < Date().timeIntervalSince1970 - 86_400 || place.pack < packs.count - Self.maximumPacksRead / 2)
+        if mark { packs[place.pack].marked = true }
         lock.unlock()
-        return Self.bytes(pack.descriptor, count: place.length, at: place.offset)
+        return Self.entryBytes(in: pack, count: place.length, at: place.offset, markingUsed: mark)
     }
 
-    /// Opens the newest packs and reads their indexes (call with `lock` held). A pack whose header or index does
-    /// not hold together is left out whole.
+    /// `count` bytes at `offset` of the pack whose index was read, opened for this read only (never through a
+    /// link; nil when the file there is no longer that pack).
+    private static func entryBytes(in pack: Pack, count: Int, at offset: Int, markingUsed: Bool = false) -> Data? {
+        let descriptor = open(pack.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileIdentity(info) == pack.identity else { return nil }
+        if markingUsed { _ = futimens(descriptor, nil) }
+        return bytes(descriptor, count: count, at: offset)
+    }
+
+    /// Reads the indexes of the newest packs (call with `lock` held). A pack whose header or index does not hold
+    /// together is left out whole, and so is a second name of a file already read (a hard link).
     private func readPacks() {
         packed = [:]
         guard Self.isRealFolder(entriesFolder), Self.isRealFolder(packsFolder) else { return }
@@ -293,12 +364,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         // The newest whole packs (one that does not hold together does not count), then their entries oldest
         // first, so that a key in several packs is read from the newest.
         var whole: [(pack: Pack, index: [(key: String, offset: Int, length: Int)])] = []
-        var entries = 0
-        for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) where whole.count < Self.maximumPacksRead {
-            guard let (descriptor, index) = Self.openPack(file.path) else { continue }
-            guard entries + index.count <= Self.maximumPackedEntries else { close(descriptor); continue }
-            entries += index.count
-            whole.append((Pack(path: file.path, descriptor: descriptor, modified: file.modified), index))
+        var reading = PackReading()
+        for file in found.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) {
+            guard whole.count < Self.maximumPacksRead, reading.examined < Self.maximumPackFilesExamined else { break }
+            guard let (identity, index) = reading.read(file.path, entriesLeft: Self.maximumPackedEntries - reading.entries) else { continue }
+            reading.entries += index.count
+            whole.append((Pack(path: file.path, identity: identity, modified: file.modified), index))
         }
         for (pack, index) in whole.reversed() {
             packs.append(pack)
@@ -314,36 +385,51 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         readFromPacks.removeAll()
         let gather = Set(read.map(\.1.pack)).count >= Self.packsToGather
         let places = gather ? read.filter { !keys.contains($0.0) }.sorted { $0.0 < $1.0 } : []
-        let descriptors = packs.map(\.descriptor)
+        let packs = self.packs
         lock.unlock()
-        return places.compactMap { key, place in Self.bytes(descriptors[place.pack], count: place.length, at: place.offset).map { (key, $0) } }
+        return places.compactMap { key, place in Self.entryBytes(in: packs[place.pack], count: place.length, at: place.offset).map { (key, $0) } }
     }
 
-    /// The pack at `path` opened (never through a link), with its index; nil, closed, when it is not a whole pack.
-    static func openPack(_ path: String) -> (descriptor: Int32, index: [(key: String, offset: Int, length: Int)])? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        guard let index = packIndex(descriptor) else { close(descriptor); return nil }
-        return (descriptor, index)
+    /// Pack files looked into by one reading of the packs folder, within its bounds (`maximumPackFilesExamined`,
+    /// `maximumIndexRecordsRead`, and the entries left under `maximumPackedEntries`), each file once.
+    struct PackReading {
+        var examined = 0
+        var recordsRead = 0
+        var entries = 0
+        private var seen: Set<FileIdentity> = []
+
+        /// The identity and index of the pack at `path` (never through a link), when it is a whole pack of at most
+        /// `entriesLeft` entries, not read before under another name, and within the bounds; nil otherwise. Only the
+        /// header is read of a pack past a bound.
+        mutating func read(_ path: String, entriesLeft: Int) -> (FileIdentity, [(key: String, offset: Int, length: Int)])? {
+            examined += 1
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, seen.insert(FileIdentity(info)).inserted,
+                  let count = SourceCache.packEntryCount(descriptor, size: Int(info.st_size)),
+                  count <= entriesLeft, recordsRead + count <= SourceCache.maximumIndexRecordsRead else { return nil }
+            recordsRead += count
+            return SourceCache.packIndex(descriptor, count: count, size: Int(info.st_size)).map { (FileIdentity(info), $0) }
+        }
     }
 
-    /// Whether the regular file at `path` (not a link) is a whole pack.
-    static func isWholePack(_ path: String) -> Bool {
-        guard let pack = openPack(path) else { return false }
-        close(pack.descriptor)
-        return true
-    }
-
-    /// A pack's index: each entry's key, offset and length; nil when the file is not a whole pack.
-    static func packIndex(_ descriptor: Int32) -> [(key: String, offset: Int, length: Int)]? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size), headerBytes = packMagic.count + 8
+    /// The number of entries a pack's header gives, when the header is a pack's and the file can hold that many
+    /// index records; nil otherwise.
+    static func packEntryCount(_ descriptor: Int32, size: Int) -> Int? {
+        let headerBytes = packMagic.count + 8
         var header = [UInt8](repeating: 0, count: headerBytes)
         guard size >= headerBytes, header.withUnsafeMutableBytes({ readFully(descriptor, into: $0, at: 0) }),
               Array(header.prefix(packMagic.count)) == packMagic else { return nil }
         let count = Int(littleEndian: header, at: packMagic.count)
         guard count >= 0, count <= maximumPackEntries, headerBytes + count * 80 <= size else { return nil }
+        return count
+    }
+
+    /// A pack's index of `count` records: each entry's key, offset and length; nil when it does not hold together.
+    static func packIndex(_ descriptor: Int32, count: Int, size: Int) -> [(key: String, offset: Int, length: Int)]? {
+        let headerBytes = packMagic.count + 8
         var records = [UInt8](repeating: 0, count: count * 80)
         guard records.withUnsafeMutableBytes({ readFully(descriptor, into: $0, at: headerBytes) }) else { return nil }
         var index: [(key: String, offset: Int, length: Int)] = []
@@ -387,7 +473,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         }
         for entry in entries { pack.append(entry.data) }
         let name = ContentHash.sha256([Array("\(getpid()) \(UInt64.random(in: 0...UInt64.max)) \(Date().timeIntervalSince1970)".utf8)]) ?? "\(UInt64.random(in: 0...UInt64.max))"
-        guard Self.writeAtomically(pack, to: packsFolder + "/" + name + ".pack", through: packsFolder + "/.\(name).tmp") else { return }
+        guard writeAtomically(pack, to: packsFolder + "/" + name + ".pack", through: packsFolder + "/.\(name).tmp") else { return }
         lock.lock(); wrote = true; lock.unlock()
     }
 
@@ -416,7 +502,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// The record stored under `key`, when it is one of this Glance's (nil: none, or unreadable).
     public func record<Record: Codable>(_ key: String, as type: Record.Type) -> Record? {
-        guard let data = entryData(key, in: recordsFolder), let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
+        guard let data = entryData(key, in: recordsFolder).flatMap(Self.checked), let stored = try? JSONDecoder().decode(StoredRecord<Record>.self, from: data),
               stored.format == Self.recordFormat, stored.key == key, stored.identity == salt else { return nil }
         return stored.record
     }
@@ -433,7 +519,7 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
 
     /// Stores a record under `key` (replacing any).
     public func storeRecord<Record: Codable>(_ record: Record, key: String) {
-        guard let data = try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record)) else { return }
+        guard let data = (try? JSONEncoder().encode(StoredRecord(format: Self.recordFormat, key: key, identity: salt, record: record))).flatMap(Self.sealed) else { return }
         storeData(data, key: key, in: recordsFolder)
     }
 
@@ -461,11 +547,12 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
         return errno == EEXIST && isRealFolder(path)
     }
 
-    /// Whether `path` is a folder itself, not a symbolic link to one: the cache never writes or deletes
-    /// through a link in its own folders.
+    /// Whether `path` is a folder itself, not a symbolic link to one, the user's own and not one anyone may write
+    /// to: the cache never writes or deletes through a link in its own folders, nor uses folders someone else made
+    /// (in a shared place, another user could make `sources-v1` first and plant entries in it).
     static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o002 == 0
     }
 
     /// Removes the least recently used entries until they take at most 90% of `maximumBytes` (when they take more
@@ -491,11 +578,15 @@ public final class SourceCache: SourceIndexCache, @unchecked Sendable {
             }
         }
         // Beyond the number of packs read, the least recently used go, and those that do not hold together (they
-        // would take the place of whole ones); they are looked into only then.
+        // would take the place of whole ones), or that a run would not read (past its bounds, a second name of a
+        // pack); they are looked into only then.
         var kept = 0
         let crowded = packFiles.count > Self.maximumPacksRead
+        var reading = PackReading()
         for pack in packFiles.sorted(by: { ($0.modified, $0.path) > ($1.modified, $1.path) }) {
-            guard kept < Self.maximumPacksRead, !crowded || Self.isWholePack(pack.path) else {
+            let whole = !crowded || (reading.examined < Self.maximumPackFilesExamined
+                && reading.read(pack.path, entriesLeft: Self.maximumPackedEntries - reading.entries).map { reading.entries += $0.1.count } != nil)
+            guard kept < Self.maximumPacksRead, whole else {
                 unlink(pack.path)
                 continue
             }

@@ -1,6 +1,7 @@
 import Foundation
 import GlanceProject
 import GlanceRules
+import GlanceSourceIndex
 
 /// Known violations to stop reporting: `glance lint --write-baseline FILE` records them, `--baseline FILE`
 /// (or the configuration's `baseline`) reports only violations that are not in it.
@@ -78,27 +79,37 @@ public struct Baseline: Sendable, Equatable {
         let lines = LineTexts(root: root)
         self.init(entries: violations.map { violation in
             Entry(rule: violation.rule, file: violation.file, line: violation.line,
-                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.message, cause: Self.cause(of: violation))
+                  lineText: lines.text(file: violation.file, line: violation.line), message: violation.plainMessage, cause: Self.cause(of: violation))
         })
     }
 
-    /// The violations that are not in the baseline (each entry absorbs at most one violation).
+    /// The violations that are not in the baseline (each entry absorbs at most one violation). Only the entries that
+    /// can match one — of a rule and file some violation has, or of a rule some violation has with a cause, which is
+    /// matched by its cause wherever it is — are compared further (a large baseline's other entries cost a lookup).
     public func filter(_ violations: [Violation], root: String) -> [Violation] {
+        struct Place: Hashable { let rule: String; let file: String }
+        let places = Set(violations.map { Place(rule: $0.rule, file: $0.file) })
+        let rulesWithCauses = Set(violations.filter { $0.cause != nil }.map(\.rule))
         var remaining: [Key: Int] = [:]
-        for entry in entries { remaining[entry.key, default: 0] += 1 }
+        for entry in entries where places.contains(Place(rule: entry.rule, file: entry.file)) || (entry.cause != nil && rulesWithCauses.contains(entry.rule)) {
+            remaining[entry.key, default: 0] += 1
+        }
         let lines = LineTexts(root: root)
         return violations.filter { violation in
             let key = Key(rule: violation.rule, file: violation.file, lineText: lines.text(file: violation.file, line: violation.line),
-                          message: Self.normalized(violation.message), cause: Self.cause(of: violation))
+                          message: Self.normalized(violation.plainMessage), cause: Self.cause(of: violation))
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false
         }
     }
 
-    /// Reads a baseline file.
+    /// Reads a baseline file. Its cost is proportional to its size: one pass of Foundation's `JSONDecoder` over
+    /// the text (Foundation's parsers are asked why only when that fails), about `memoryPerByte` bytes of memory
+    /// for each byte of the file; where the process's address-space limit (`ulimit -v`) leaves less than that, the
+    /// file is refused in one line rather than the run aborting.
     /// - Parameter shown: the file as shown in messages.
-    /// - Throws: `ConfigurationError` when the file is missing, unreadable or not a baseline.
+    /// - Throws: `ConfigurationError` when the file is missing, unreadable, not a baseline, or too large to read here.
     public static func read(from path: String, shown: String) throws -> Baseline {
         let fileSystem = FileSystem()
         guard fileSystem.exists(path) else { throw ConfigurationError(file: shown, "no such baseline file (write one with --write-baseline)") }
@@ -109,18 +120,37 @@ public struct Baseline: Sendable, Equatable {
         if let problem = JSONLimits.baseline.problem(in: data) {
             throw ConfigurationError(file: shown, "not a baseline: line \(problem.line): \(problem.message)")
         }
+        if let available = AddressSpace.available(), data.count * memoryPerByte > available {
+            throw ConfigurationError(file: shown, "not read: reading this \(InputLimit.describe(bytes: data.count)) baseline takes about \(InputLimit.describe(bytes: data.count * memoryPerByte)) of memory, more than this process may still use (ulimit -v leaves \(InputLimit.describe(bytes: available)))")
+        }
+        if let file = try? JSONDecoder().decode(FileFormat.self, from: data) {
+            guard file.version == version else {
+                throw ConfigurationError(file: shown, "baseline version \(file.version) is not supported (this Glance reads version \(version))")
+            }
+            return Baseline(sortedEntries: file.violations)
+        }
         do {
             _ = try JSONValue.parse(data)
         } catch let error as JSONSyntaxError {
             throw ConfigurationError(file: shown, "not a baseline: \(error.reason)")
         }
-        guard let file = try? JSONDecoder().decode(FileFormat.self, from: data) else {
-            throw ConfigurationError(file: shown, "not a baseline: expected {\"version\": 1, \"violations\": [{\"rule\", \"file\", \"line\", \"lineText\", \"message\"}]}")
+        if let version = try? JSONDecoder().decode(Version.self, from: data), version.version != self.version {
+            throw ConfigurationError(file: shown, "baseline version \(version.version) is not supported (this Glance reads version \(self.version))")
         }
-        guard file.version == version else {
-            throw ConfigurationError(file: shown, "baseline version \(file.version) is not supported (this Glance reads version \(version))")
-        }
-        return Baseline(entries: file.violations)
+        throw ConfigurationError(file: shown, "not a baseline: expected {\"version\": 1, \"violations\": [{\"rule\", \"file\", \"line\", \"lineText\", \"message\"}]}")
+    }
+
+    /// Memory a baseline takes while it is read, per byte of the file, at most (measured: about 5 on Linux with
+    /// swift-corelibs-foundation, for the text, `JSONDecoder`'s map of it and the entries).
+    static let memoryPerByte = 8
+
+    private struct Version: Decodable {
+        let version: Int
+    }
+
+    /// The entries as a file holds them (`fileText` writes them sorted); matching does not depend on their order.
+    private init(sortedEntries: [Entry]) {
+        entries = sortedEntries
     }
 
     /// The file's text: pretty-printed JSON with sorted keys, ending in a newline.
@@ -153,19 +183,40 @@ public struct Baseline: Sendable, Equatable {
         do {
             try Data(fileText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ConfigurationError(file: shown, "the baseline cannot be written")
+            throw ConfigurationError(file: shown, "the baseline cannot be written (\(FileSystem.reason(of: error)))")
         }
     }
 
-    /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext`, and without the premise notes
-    /// (`Premise.withoutNotes`).
+    /// The message with `file.ext:LINE[:COLUMN]` references reduced to `file.ext` (what the regular expression
+    /// `(\.[A-Za-z0-9]+):[0-9]+(?::[0-9]+)?` replaced by `$1` gives, in one pass over the bytes: a baseline's
+    /// hundreds of thousands of messages each went through NSRegularExpression, most of the time a large one took),
+    /// and without the premise notes (`Premise.withoutNotes`).
     static func normalized(_ message: String) -> String {
         let message = Premise.withoutNotes(message)
-        let range = NSRange(message.startIndex..., in: message)
-        return lineReference.stringByReplacingMatches(in: message, range: range, withTemplate: "$1")
+        let bytes = Array(message.utf8)
+        guard bytes.contains(UInt8(ascii: ":")) else { return message }
+        func isAlphanumeric(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
+        func digits(from index: Int) -> Int { var end = index; while isDigit(end) { end += 1 }; return end }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count, isAlphanumeric(bytes[index + 1]) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count && isAlphanumeric(bytes[end]) { end += 1 }
+            result.append(contentsOf: bytes[index..<end])
+            guard end < bytes.count, bytes[end] == UInt8(ascii: ":"), isDigit(end + 1) else { index = end; continue }
+            var after = digits(from: end + 1)
+            if after < bytes.count, bytes[after] == UInt8(ascii: ":"), isDigit(after + 1) { after = digits(from: after + 1) }
+            index = after
+        }
+        return String(decoding: result, as: UTF8.self)
     }
-
-    private static let lineReference = try! NSRegularExpression(pattern: #"(\.[A-Za-z0-9]+):[0-9]+(?::[0-9]+)?"#)
 }
 
 /// The trimmed text of lines of files under a root, each file read once (regular files inside the root,

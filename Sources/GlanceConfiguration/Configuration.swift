@@ -30,9 +30,10 @@ public struct Configuration: Sendable, Equatable {
             case keyFile = "key_file"
             case keyID = "key_id"
             case teamID = "team_id"
+            case caFile = "ca_file"
         }
 
-        /// By key; `key_file` made absolute against the configuration's folder.
+        /// By key; `key_file` and `ca_file` made absolute against the configuration's folder.
         public var values: [Key: String] = [:]
 
         public init(values: [Key: String] = [:]) { self.values = values }

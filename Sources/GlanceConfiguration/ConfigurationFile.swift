@@ -17,7 +17,10 @@ public enum ConfigurationFile {
         }
         while true {
             let candidate = folder == "/" ? "/" + Configuration.fileName : folder + "/" + Configuration.fileName
-            if let kind = FileSystem().status(candidate)?.kind, kind != .directory {
+            // A link counts even when it leads nowhere (or out of the folder being linted): `load` says so, rather
+            // than the run going on as if there were no configuration, which would tell whether its target exists.
+            let fileSystem = FileSystem()
+            if let kind = fileSystem.status(candidate)?.kind ?? (fileSystem.isSymbolicLink(candidate) ? .symbolicLink : nil), kind != .directory {
                 return candidate
             }
             if folder == "/" || folder.isEmpty { return nil }
@@ -41,6 +44,14 @@ public enum ConfigurationFile {
             return Configuration()
         }
         let fileSystem = FileSystem()
+        // A configuration in the folder being linted is the repository's: like its sources, it is not followed
+        // through a link that leads out of that folder (its error would show parts of the file there, and whether
+        // it exists). One found above the folder, or given with --config, is the user's, and read wherever it is.
+        if explicit == nil, let folder = ProjectLoader.folderBeingLinted(lintPath),
+           FileSystem.contains(FileSystem.realPath(folder), FileSystem.realPath((path as NSString).deletingLastPathComponent)),
+           let reason = FileSystem(confinedTo: folder).outsideReason(path) {
+            throw ConfigurationError(file: shown, "not read: \(reason)")
+        }
         guard fileSystem.exists(path) else {
             throw ConfigurationError(file: shown, "no such configuration file")
         }

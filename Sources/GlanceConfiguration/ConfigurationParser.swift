@@ -1,5 +1,6 @@
 import Foundation
 import GlanceInput
+import GlancePayload
 import GlanceProject
 import GlanceRules
 import GlanceSurfaces
@@ -29,6 +30,17 @@ public struct ConfigurationParser: Sendable {
         if let problem = JSONLimits.configuration.problem(in: data) { throw fail("line \(problem.line): \(problem.message)") }
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch let error as JSONSyntaxError { throw fail(error.reason) }
+        // Foundation's parsers accept two things JSON (RFC 8259) does not, and a configuration must not: a comma
+        // before a closing bracket, and a key given twice in one object (one value silently wins; almost always a
+        // mistake). Neither is a syntax question Foundation answers, so the text it accepted is walked once by
+        // JSONLocator, the token walk that gives payload findings their positions — not a second JSON parser.
+        let tokens = JSONLocator(text: String(decoding: data, as: UTF8.self))
+        if let comma = tokens.trailingCommas.first {
+            throw fail("line \(comma.line): a comma before a closing bracket; JSON allows none (remove it)")
+        }
+        if let repeated = tokens.duplicateKeys.first {
+            throw fail("line \(repeated.position.line): key '\(repeated.key)' is given twice in one object (first at line \(repeated.first.line)); remove one")
+        }
         guard case .object(let object) = json else { throw fail("the configuration must be a JSON object, not \(json.kind)") }
         let keys = Configuration.Key.allCases.map(\.rawValue)
         if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
@@ -89,7 +101,7 @@ public struct ConfigurationParser: Sendable {
     }
 
     /// `"push": {"bundle_id": …, "environment": "sandbox" | "production", "host": …, "key_file": …, "key_id": …,
-    /// "team_id": …}`: strings; the values' own checks (a bundle identifier, a Key ID…) are `glance push`'s, which
+    /// "team_id": …, "ca_file": …}`: strings; the values' own checks (a bundle identifier, a Key ID…) are `glance push`'s, which
     /// names this file in its messages. A value that is key material is refused without being shown.
     private func push(_ value: JSONValue, folder: String, _ fail: (String) -> ConfigurationError) throws -> Configuration.PushSettings {
         guard case .object(let object) = value else { throw fail("'push' must be an object, not \(value.kind)") }
@@ -107,7 +119,7 @@ public struct ConfigurationParser: Sendable {
             case .environment:
                 guard ["sandbox", "production"].contains(text) else { throw fail("push.environment must be 'sandbox' or 'production', not \(Shown.quoted(text))") }
                 settings.values[key] = text
-            case .keyFile:
+            case .keyFile, .caFile:
                 settings.values[key] = text.hasPrefix("/") || text.hasPrefix("~") ? text : folder + "/" + text
             default:
                 settings.values[key] = text

@@ -24,9 +24,16 @@ public struct JSONLocator: Sendable {
     private var values: [JSONPath: Mark] = [:]
     private var keys: [JSONPath: Mark] = [:]
     private var commas: [Mark] = []
+    private var repeated: [(key: String, mark: Mark, first: Mark)] = []
 
     /// Positions of commas directly followed by `}` or `]`.
     public var trailingCommas: [Position] { commas.map(resolve) }
+
+    /// Keys given a second time in the same object, in text order: the key, where it is repeated, and where it
+    /// first appears (`JSONSerialization` and `JSONDecoder` accept such text and keep one of the values).
+    public var duplicateKeys: [(key: String, position: Position, first: Position)] {
+        repeated.map { ($0.key, resolve($0.mark), resolve($0.first)) }
+    }
 
     private enum Frame {
         case object(path: JSONPath, key: String?)
@@ -112,7 +119,9 @@ public struct JSONLocator: Sendable {
                 if case .object(let path, _)? = stack.last, Self.isKeyPosition(bytes, before: start) {
                     let key = Self.unescape(bytes[(start + 1)..<max(start + 1, index - 1)])
                     stack[stack.count - 1] = .object(path: path, key: key)
-                    keys[path.appending(key)] = position(start)
+                    let keyPath = path.appending(key)
+                    if let first = keys[keyPath] { repeated.append((key, position(start), first)) }
+                    keys[keyPath] = position(start)
                 } else {
                     values[valuePath()] = position(start)
                 }

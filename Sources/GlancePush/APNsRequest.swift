@@ -113,6 +113,12 @@ public struct APNsEndpoint: Sendable, Equatable {
     }
 
     public func url(path: String) -> URL { URL(string: "https://" + authority + path)! }
+
+    /// Whether the host is one of Apple's (`push.apple.com` or a name below it).
+    public var isApple: Bool {
+        guard let host = URLComponents(string: "https://" + authority)?.host?.lowercased() else { return false }
+        return host == "push.apple.com" || host.hasSuffix(".push.apple.com")
+    }
 }
 
 /// Builds the requests of `glance push` and `glance channels` (facts APNS-02, APNS-10…APNS-18, BC-01, BC-11).

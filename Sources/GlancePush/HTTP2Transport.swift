@@ -5,7 +5,8 @@ import GlanceInput
 import Glibc
 
 /// HTTP/2 over TLS on Linux, with nghttp2 for the framing and OpenSSL's libssl for TLS (the system's certificate
-/// store, ALPN `h2`): one thread runs every connection of the transport.
+/// store, and the certificates of `--ca-file` when given; ALPN `h2`): one thread runs every connection of the
+/// transport.
 ///
 /// What it does that URLSession on Linux (libcurl) could not:
 /// - A request the server did not process is told apart from one that may have arrived: a stream above the
@@ -25,8 +26,9 @@ public final class HTTP2Transport: HTTPTransport, @unchecked Sendable {
     ///   - timeout: seconds without an answer before a request fails (counted from when it is sent), and the
     ///     longest a connection may take to open.
     ///   - connections: the most connections open at once (1 or more).
-    public init(timeout: TimeInterval = 30, connections: Int = 1) {
-        engine = Engine(timeout: timeout, connections: max(1, connections))
+    ///   - trusting: certificate authorities trusted besides the system's store, for this transport only.
+    public init(timeout: TimeInterval = 30, connections: Int = 1, trusting: TrustedCertificates? = nil) {
+        engine = Engine(timeout: timeout, connections: max(1, connections), trusted: trusting)
         let thread = Thread { [engine] in engine.run() }
         thread.name = "glance-http2"
         thread.start()
@@ -56,6 +58,7 @@ private final class Engine: @unchecked Sendable {
 
     let timeout: TimeInterval
     let maximumConnections: Int
+    let trusted: TrustedCertificates?
     private let lock = NSLock()
     // Guarded by `lock`: written by callers, read by the loop.
     private var waiting: [Job] = []
@@ -70,9 +73,10 @@ private final class Engine: @unchecked Sendable {
     private var nextNumber = 0
     private var context: OpaquePointer?
 
-    init(timeout: TimeInterval, connections: Int) {
+    init(timeout: TimeInterval, connections: Int, trusted: TrustedCertificates?) {
         self.timeout = timeout
         maximumConnections = connections
+        self.trusted = trusted
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -123,7 +127,10 @@ private final class Engine: @unchecked Sendable {
     func run() {
         _ = OPENSSL_init_ssl(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
         context = SSL_CTX_new(TLS_client_method())
-        if let context, glance_tls_context_setup(context) != 1 { SSL_CTX_free(context); self.context = nil }
+        if let context, glance_tls_context_setup(context) != 1 || trusted?.add(to: SSL_CTX_get_cert_store(context)) == false {
+            SSL_CTX_free(context)
+            self.context = nil
+        }
         defer {
             for connection in connections { connection.close(failing: TransportError("the transport was closed", kind: .closed, connection: connection.number)) }
             let left = locked { () -> [Job] in
@@ -200,7 +207,7 @@ private final class Engine: @unchecked Sendable {
         locked { openedCount += 1 }
         do {
             guard let context else { throw TransportError("\(host): OpenSSL could not be set up for TLS", kind: .notSent) }
-            let connection = try Connection(number: number, host: host, port: port, context: context, timeout: timeout)
+            let connection = try Connection(number: number, host: host, port: port, context: context, timeout: timeout, trusted: trusted?.source)
             connections.append(connection)
         } catch {
             var failure = error as? TransportError ?? TransportError("\(host): \(error)", kind: .notSent)
@@ -275,6 +282,8 @@ private final class Connection {
     let port: Int
     let socket: Int32
     let timeout: TimeInterval
+    /// The `--ca-file` trusted besides the system's store, as messages name it.
+    let trusted: String?
     private(set) var state: State = .connecting
     private var ssl: OpaquePointer?
     private var session: OpaquePointer?
@@ -293,11 +302,12 @@ private final class Connection {
     private var lastRead = Date()
     private var socketClosed = false
 
-    init(number: Int, host: String, port: Int, context: OpaquePointer, timeout: TimeInterval) throws {
+    init(number: Int, host: String, port: Int, context: OpaquePointer, timeout: TimeInterval, trusted: String?) throws {
         self.number = number
         self.host = host
         self.port = port
         self.timeout = timeout
+        self.trusted = trusted
         openDeadline = Date().addingTimeInterval(timeout)
         socket = try Self.connectSocket(host: host, port: port)
         guard let ssl = SSL_new(context), let readBIO = glance_memory_bio(), let writeBIO = glance_memory_bio() else {
@@ -416,7 +426,9 @@ private final class Connection {
         let verify = SSL_get_verify_result(ssl)
         if verify != Int(X509_V_OK) {
             let reason = String(cString: X509_verify_cert_error_string(verify))
-            return failOpening(TransportError("\(host): the server's certificate is not trusted by this system (\(reason)); Glance on Linux trusts only the system's certificate store", kind: .notSent))
+            let message = trusted.map { "\(host): the server's certificate is trusted neither by the system's certificate store nor by \($0) (\(reason))" }
+                ?? "\(host): the server's certificate is not trusted by this system (\(reason)); Glance on Linux trusts the system's certificate store, and for one run the certificate authority given with --ca-file FILE (or GLANCE_APNS_CA_FILE)"
+            return failOpening(TransportError(message, kind: .notSent))
         }
         failOpening(TransportError("\(host): the TLS handshake failed (\(Self.tlsErrorText())); is --host an HTTPS server?", kind: .notSent))
     }

@@ -24,12 +24,15 @@ extension HTTPTransport {
     public var connectionsOpened: Int { 0 }
 }
 
-/// How the transport of a run behaves: `--timeout` and `--connections`.
+/// How the transport of a run behaves: `--timeout`, `--connections` and `--ca-file`.
 public struct TransportOptions: Sendable, Equatable {
     /// Seconds without an answer before a request fails; nil: the default, 30.
     public var timeout: TimeInterval?
     /// The most connections open at once.
     public var connections: Int
+    /// Certificate authorities trusted for this run besides the system's store (`HTTP2Transport` only: on Apple
+    /// platforms `glance push` refuses `--ca-file`, since URLSession trusts the keychains).
+    public var trustedCertificates: TrustedCertificates?
 
     public static let defaultTimeout: TimeInterval = 30
     /// The most streams in flight on one connection, whatever the server allows: APNs allows about 1,000, but 500
@@ -37,9 +40,10 @@ public struct TransportOptions: Sendable, Equatable {
     /// peaks about 25 MB higher at 1,000).
     public static let maximumStreamsPerConnection = 500
 
-    public init(timeout: TimeInterval? = nil, connections: Int = 1) {
+    public init(timeout: TimeInterval? = nil, connections: Int = 1, trustedCertificates: TrustedCertificates? = nil) {
         self.timeout = timeout
         self.connections = connections
+        self.trustedCertificates = trustedCertificates
     }
 }
 
@@ -48,7 +52,7 @@ public struct TransportOptions: Sendable, Equatable {
 public func platformTransport(_ options: TransportOptions) -> any HTTPTransport {
     let timeout = options.timeout ?? TransportOptions.defaultTimeout
     #if os(Linux)
-    return HTTP2Transport(timeout: timeout, connections: options.connections)
+    return HTTP2Transport(timeout: timeout, connections: options.connections, trusting: options.trustedCertificates)
     #else
     return URLSessionTransport(timeout: timeout, connections: options.connections)
     #endif

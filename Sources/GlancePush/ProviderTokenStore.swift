@@ -57,9 +57,10 @@ public struct ProviderTokenStore: Sendable {
     }
 
     /// The cached token for this team and key, if it is signed by `key` and was issued less than
-    /// `reuseLimit` ago (and not more than a minute in the future).
+    /// `reuseLimit` ago (and not more than a minute in the future). Only a regular file is read (never through a
+    /// link, never a FIFO), of at most `maximumTokenBytes`.
     public func cached(keyID: String, teamID: String, key: ProviderKey, now: Date) -> ProviderToken? {
-        guard let path = path(keyID: keyID, teamID: teamID), let data = FileManager.default.contents(atPath: path),
+        guard let path = path(keyID: keyID, teamID: teamID), let data = Self.readRegularFile(path),
               let text = String(data: data, encoding: .utf8),
               let token = ProviderToken(compact: text.trimmingCharacters(in: .whitespacesAndNewlines)),
               token.keyID == keyID, token.teamID == teamID, token.isSigned(by: key) else { return nil }
@@ -67,13 +68,40 @@ public struct ProviderTokenStore: Sendable {
         return age > -60 && age < Self.reuseLimit ? token : nil
     }
 
-    /// Writes the token, readable by its owner only (the folder is made with mode 0700 if missing).
-    /// - Throws: `PushInputError` naming the folder or file, with the system's reason, when it cannot be written.
+    /// A cached token is far shorter (a few hundred bytes); a longer file is not one.
+    static let maximumTokenBytes = 8 << 10
+
+    /// The bytes of the regular file at `path` (not a link), of at most `maximumTokenBytes`; nil otherwise.
+    private static func readRegularFile(_ path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= maximumTokenBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            count += got
+        }
+        return Data(bytes)
+    }
+
+    /// Writes the token, readable by its owner only (the folder is made with mode 0700 if missing): into a new
+    /// temporary file of an unpredictable name, created exclusively and never through a link (`O_EXCL`,
+    /// `O_NOFOLLOW`), then renamed over the entry, so a link planted in the folder is never written through and the
+    /// entry is never a link. A folder that is not the user's own, or that others may write to (where they could
+    /// plant such links or read the token), is not used.
+    /// - Throws: `PushInputError` naming the folder or file, with the system's reason, when it cannot be written or
+    ///   may not be used.
     public func save(_ token: ProviderToken) throws {
         guard let folder, let path = path(keyID: token.keyID, teamID: token.teamID) else { return }
         try Self.makeFolder(folder)
-        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try Self.checkOwnership(folder)
+        let temporary = folder + "/.\(token.teamID)_\(token.keyID).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw PushInputError(Shown.name(path), "cannot be written (\(Self.reason(errno)))") }
         // open applies the umask; set the mode again before the token has a findable name.
         fchmod(descriptor, 0o600)
@@ -89,6 +117,18 @@ public struct ProviderTokenStore: Sendable {
             let code = errno
             unlink(temporary)
             throw PushInputError(Shown.name(path), "cannot be written (\(Self.reason(code)))")
+        }
+    }
+
+    /// Refuses a token folder that the user does not own, or that its group or others may write to.
+    private static func checkOwnership(_ folder: String) throws {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { throw PushInputError(Shown.name(folder), "cannot be used for the token cache (\(reason(errno)))") }
+        if info.st_uid != geteuid() {
+            throw PushInputError(Shown.name(folder), "belongs to another user (uid \(info.st_uid)); Glance keeps provider tokens only in a folder of your own")
+        }
+        if info.st_mode & 0o022 != 0 {
+            throw PushInputError(Shown.name(folder), "can be written by \(info.st_mode & 0o002 != 0 ? "others" : "its group") (mode \(String(info.st_mode & 0o777, radix: 8))); Glance keeps provider tokens only in a folder no one else can write to (chmod 700 it)")
         }
     }
 

@@ -17,7 +17,7 @@ public enum CheckstyleReporter {
             XMLText.element("file", [("name", path)], children: byFile[path]!.map { violation in
                 XMLText.element("error", [
                     ("line", String(violation.line)), ("column", String(violation.column)),
-                    ("severity", violation.severity.rawValue), ("message", violation.displayMessage),
+                    ("severity", violation.severity.rawValue), ("message", violation.displayMessage(root: options.displayRoot)),
                     ("source", "glance.rules." + violation.rule),
                 ])
             })

@@ -13,14 +13,14 @@ public enum GitHubActionsReporter {
             command(violation.severity.rawValue, properties: [
                 ("file", ViolationReporter.displayPath(violation.file, root: options.displayRoot)),
                 ("line", String(violation.line)), ("col", String(violation.column)), ("title", violation.rule),
-            ], message: violation.displayMessage)
+            ], message: violation.displayMessage(root: options.displayRoot))
         }
         if options.explainSkips {
             lines += ViolationReporter.sortedSkips(result.skips).map { skip in
                 var properties: [(String, String)] = []
                 if let file = skip.file { properties.append(("file", ViolationReporter.displayPath(file, root: options.displayRoot))) }
                 properties.append(("title", "skipped " + (skip.rule ?? "checks")))
-                return command("notice", properties: properties, message: skip.reason)
+                return command("notice", properties: properties, message: MessagePlace.shown(skip.reason, root: options.displayRoot))
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"

@@ -24,7 +24,7 @@ public enum GitLabReporter {
             return [
                 "type": "issue",
                 "check_name": violation.rule,
-                "description": violation.displayMessage,
+                "description": violation.displayMessage(root: options.displayRoot),
                 "categories": ["Bug Risk"],
                 "fingerprint": SARIFReporter.fingerprint(identity + "\u{0}\(ordinal)"),
                 "severity": severity(violation.severity),

@@ -19,12 +19,12 @@ public enum JUnitReporter {
         let root = options.displayRoot
         var cases = result.violations.map { violation in
             let path = ViolationReporter.displayPath(violation.file, root: root)
-            let line = "\(path):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage) [\(violation.rule)]"
+            let line = "\(path):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage(root: options.displayRoot)) [\(violation.rule)]"
             return XMLText.element("testcase", [
                 ("classname", (path as NSString).deletingPathExtension),
                 ("name", "\(violation.rule) at \(violation.line):\(violation.column)"),
             ], children: [
-                XMLText.element("failure", [("message", violation.displayMessage), ("type", violation.severity.rawValue)], lines: [line]),
+                XMLText.element("failure", [("message", violation.displayMessage(root: options.displayRoot)), ("type", violation.severity.rawValue)], lines: [line]),
             ])
         }
         if cases.isEmpty { cases = [XMLText.element("testcase", [("classname", "glance"), ("name", "no violations")])] }

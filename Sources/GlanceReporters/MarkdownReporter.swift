@@ -18,7 +18,7 @@ public enum MarkdownReporter {
             lines += result.violations.map { violation in
                 let cells = [violation.severity.rawValue, "`\(violation.rule)`",
                              cell(ViolationReporter.displayPath(violation.file, root: options.displayRoot)),
-                             String(violation.line), cell(violation.displayMessage)]
+                             String(violation.line), cell(violation.displayMessage(root: options.displayRoot))]
                 return "| " + cells.joined(separator: " | ") + " |"
             }
         }

@@ -156,6 +156,34 @@ public enum PushReporter {
         return text
     }
 
+    /// A request as `--dry-run --reporter json` (`glance channels --dry-run --format json`) prints it: one object
+    /// on one line, `{"method", "url", "headers": {name: value} (with `authorization` as given, already redacted,
+    /// or without it), "body": the body's text as sent, or null}`. Keys sorted.
+    public static func requestJSON(_ request: HTTPRequest, authorization: String?) -> String {
+        var headers = Dictionary(request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        if let authorization { headers["authorization"] = authorization }
+        let line = RequestLine(method: request.method, url: request.url.absoluteString, headers: headers,
+                               body: request.body.map { String(decoding: $0, as: UTF8.self) })
+        return String(decoding: (try? lineEncoder.encode(line)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    private struct RequestLine: Encodable {
+        let method: String
+        let url: String
+        let headers: [String: String]
+        let body: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(method, forKey: .method)
+            try container.encode(url, forKey: .url)
+            try container.encode(headers, forKey: .headers)
+            try container.encode(body, forKey: .body)
+        }
+
+        enum CodingKeys: String, CodingKey { case method, url, headers, body }
+    }
+
     /// Counts for the summary.
     public struct Summary: Sendable {
         public var pushes = 0, accepted = 0, refused = 0, unanswered = 0, notSent = 0

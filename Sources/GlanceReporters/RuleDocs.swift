@@ -18,7 +18,9 @@ public enum RuleDocs {
         # Glance rules
 
         Generated from the rules' descriptions by `Scripts/update-docs.sh`; do not edit by hand.
-        `glance rules RULE_ID` shows the same in the terminal.
+        `glance rules RULE_ID` shows the same in the terminal. Every rule runs unless the configuration turns it
+        off, except those marked opt-in: they run only when `opt_in_rules` (or `only_rules`) lists them
+        ([configuration](../configuration.md#configuration)).
 
         \(RulesReporter.markdown(rules, linkPrefix: ""))
         \(premises(rules))

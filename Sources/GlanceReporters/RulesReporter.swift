@@ -21,8 +21,9 @@ public enum RulesReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Rule tables in Markdown, one per group, with id, default severity and summary (`glance rules --format markdown`,
-    /// and the index of docs/rules). With `linkPrefix`, each id links to `<linkPrefix><id>.md`.
+    /// Rule tables in Markdown, one per group, with id, default severity (`warning, opt-in` for a rule that is off
+    /// unless `opt_in_rules` lists it, as `off` in `glance rules`) and summary (`glance rules --format markdown`, and
+    /// the index of docs/rules). With `linkPrefix`, each id links to `<linkPrefix><id>.md`.
     public static func markdown(_ rules: [any DescribedRule.Type], linkPrefix: String? = nil) -> String {
         var lines: [String] = []
         for group in RuleGroup.allCases {
@@ -37,7 +38,8 @@ public enum RulesReporter {
                 let summary = description.summary.replacingOccurrences(of: "|", with: "\\|")
                 let id = "`\(description.identifier)`"
                 let link = linkPrefix.map { "[\(id)](\($0)\(description.identifier).md)" } ?? id
-                lines.append("| \(link) | \(description.defaultSeverity.rawValue) | \(summary) |")
+                let severity = description.defaultSeverity.rawValue + (description.enabledByDefault ? "" : ", opt-in")
+                lines.append("| \(link) | \(severity) | \(summary) |")
             }
             lines.append("")
         }

@@ -3,8 +3,10 @@ import GlanceProject
 import GlanceRules
 import GlanceSurfaces
 
-/// SARIF 2.1.0 (OASIS), the format GitHub code scanning uploads. One run; `tool.driver.rules` lists every rule
-/// that ran, in catalog order, and each result points at its rule by `ruleId` and `ruleIndex`.
+/// SARIF 2.1.0 (OASIS), the format GitHub code scanning uploads. One run; `tool.driver.rules` lists the rules of
+/// `ReportOptions.rules` (every rule of `glance rules`, lint and payload, whether it ran or not, each with
+/// `defaultConfiguration.enabled`), so the same rule has the same index in `glance lint` and
+/// `glance payload check` reports; each result points at its rule by `ruleId` and `ruleIndex`.
 ///
 /// - Locations: `artifactLocation.uri` is the path as the xcode reporter prints it (relative to the current
 ///   folder when PATH was relative, so run Glance from the repository root to get repository-relative URIs),
@@ -30,7 +32,7 @@ public enum SARIFReporter {
             var entry: [String: Any] = [
                 "ruleId": violation.rule,
                 "level": violation.severity.rawValue,
-                "message": ["text": violation.displayMessage],
+                "message": ["text": violation.displayMessage(root: options.displayRoot)],
                 "locations": [["physicalLocation": [
                     "artifactLocation": artifactLocation(violation.file, options: options),
                     "region": ["startLine": violation.line, "startColumn": violation.column,
@@ -53,7 +55,7 @@ public enum SARIFReporter {
         var invocation: [String: Any] = ["executionSuccessful": true]
         if options.explainSkips && !result.skips.isEmpty {
             invocation["toolExecutionNotifications"] = ViolationReporter.sortedSkips(result.skips).map { skip -> [String: Any] in
-                var notification: [String: Any] = ["level": "note", "message": ["text": skip.reason]]
+                var notification: [String: Any] = ["level": "note", "message": ["text": MessagePlace.shown(skip.reason, root: options.displayRoot)]]
                 if let rule = skip.rule {
                     notification["associatedRule"] = ruleIndex[rule].map { ["id": rule, "index": $0] } ?? ["id": rule]
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceRules
 import GlanceSurfaces
 
@@ -20,6 +21,16 @@ public enum ReporterKind: String, CaseIterable, Sendable {
     case markdown
     /// GitLab Code Quality JSON, for `artifacts:reports:codequality`.
     case gitlab
+
+    /// How the reporter's output is written, for `WorkflowCommands.neutralized(_:as:)`.
+    public var encoding: WorkflowCommands.Encoding {
+        switch self {
+        case .xcode, .markdown: return .text
+        case .json, .sarif, .gitlab: return .json
+        case .checkstyle, .junit: return .xml
+        case .githubActions: return .workflowCommands
+        }
+    }
 }
 
 /// What a reporter needs besides the violations.
@@ -35,10 +46,11 @@ public struct ReportOptions: Sendable {
     public var explainSkips: Bool
     /// Glance's version, for formats that name the tool (SARIF).
     public var toolVersion: String
-    /// The rules that ran, in catalog order: SARIF lists them as `tool.driver.rules`.
+    /// The rules SARIF lists as `tool.driver.rules`, in catalog order: by default every rule Glance documents (the
+    /// lint rules, then the payload rules, as `glance rules` lists them), whether or not it ran.
     public var rules: [any DescribedRule.Type]
 
-    public init(displayRoot: String, explainSkips: Bool = false, toolVersion: String, rules: [any DescribedRule.Type] = RuleRegistry.all) {
+    public init(displayRoot: String, explainSkips: Bool = false, toolVersion: String, rules: [any DescribedRule.Type] = RuleRegistry.documented) {
         self.displayRoot = displayRoot
         self.explainSkips = explainSkips
         self.toolVersion = toolVersion
@@ -65,7 +77,7 @@ public enum ViolationReporter {
     /// `path:line:column: error|warning: message [rule_id]`, one per line, in file/line/column/rule order.
     public static func xcode(_ result: LintResult, displayRoot: String, explainSkips: Bool) -> String {
         var lines = result.violations.map { violation in
-            "\(displayPath(violation.file, root: displayRoot)):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage) [\(violation.rule)]"
+            "\(displayPath(violation.file, root: displayRoot)):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage(root: displayRoot)) [\(violation.rule)]"
         }
         if explainSkips && !result.skips.isEmpty {
             lines.append("Skipped checks (\(result.skips.count)):")
@@ -82,13 +94,13 @@ public enum ViolationReporter {
     public static func json(_ result: LintResult, displayRoot: String = "", explainSkips: Bool) -> String {
         let violations: [[String: Any]] = result.violations.map { violation in
             ["rule": violation.rule, "severity": violation.severity.rawValue, "file": displayPath(violation.file, root: displayRoot),
-             "line": violation.line, "column": violation.column, "message": violation.displayMessage, "target": violation.target ?? NSNull(),
+             "line": violation.line, "column": violation.column, "message": violation.displayMessage(root: displayRoot), "target": violation.target ?? NSNull(),
              "related": violation.related.map { ["file": displayPath($0.file, root: displayRoot), "line": $0.line, "column": $0.column] as [String: Any] },
              "cause": violation.cause ?? NSNull()]
         }
         guard explainSkips else { return JSONText.render(violations) }
         let skipped: [[String: Any]] = sortedSkips(result.skips).map { skip in
-            ["rule": skip.rule ?? NSNull(), "file": skip.file.map { displayPath($0, root: displayRoot) } ?? NSNull(), "reason": skip.reason]
+            ["rule": skip.rule ?? NSNull(), "file": skip.file.map { displayPath($0, root: displayRoot) } ?? NSNull(), "reason": MessagePlace.shown(skip.reason, root: displayRoot)]
         }
         return JSONText.render(["violations": violations, "skipped": skipped])
     }
@@ -99,7 +111,7 @@ public enum ViolationReporter {
             var line = ""
             if let rule = skip.rule { line += "[\(rule)] " }
             if let file = skip.file { line += displayPath(file, root: displayRoot) + ": " }
-            return line + skip.reason
+            return line + MessagePlace.shown(skip.reason, root: displayRoot)
         }
     }
 
@@ -109,10 +121,6 @@ public enum ViolationReporter {
             .sorted { ($0.rule ?? "", $0.file ?? "", $0.reason) < ($1.rule ?? "", $1.file ?? "", $1.reason) }
     }
 
-    /// `root/relative`, without a leading `./`.
-    public static func displayPath(_ relative: String, root: String) -> String {
-        if relative == "." { return root.isEmpty ? "." : root }
-        if root.isEmpty || root == "." { return relative }
-        return root.hasSuffix("/") ? root + relative : root + "/" + relative
-    }
+    /// `root/relative`, without a leading `./` (`MessagePlace.joined`: places in messages are printed the same way).
+    public static func displayPath(_ relative: String, root: String) -> String { MessagePlace.joined(root, relative) }
 }

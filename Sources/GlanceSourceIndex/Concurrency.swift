@@ -48,7 +48,7 @@ public enum DeepStack {
     }()
 
     /// `ulimit -v` in bytes, when set.
-    static var addressSpaceLimit: Int? {
+    public static var addressSpaceLimit: Int? {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur > 0, limit.rlim_cur < 1 << 50 else { return nil }
         return Int(limit.rlim_cur)
@@ -161,4 +161,25 @@ private final class ResultBox<T>: @unchecked Sendable {
 extension ParseGuard {
     /// The limits for the stack the run got (`DeepStack.size`): the standard ones on the deep stack.
     public static var currentLimits: Limits { Limits.forStack(bytes: DeepStack.size) }
+}
+
+/// The address space the process may still map under `ulimit -v`, for work whose memory is known ahead (a large
+/// baseline): the limit less what is mapped now (`/proc/self/statm`, Linux); nil without a limit, or where the
+/// mapped size cannot be read.
+public enum AddressSpace {
+    public static func available() -> Int? {
+        guard let limit = DeepStack.addressSpaceLimit, let mapped = mappedBytes() else { return nil }
+        return max(0, limit - mapped)
+    }
+
+    /// The process's mapped size: the first field of `/proc/self/statm` (pages) times the page size.
+    static func mappedBytes() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, let pages = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ").first.flatMap({ Int($0) }) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
 }

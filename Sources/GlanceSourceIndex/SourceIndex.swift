@@ -64,6 +64,10 @@ public final class SourceIndex: @unchecked Sendable {
     private let likelyParsed: Set<String>
     private let readAhead: ScanAhead?
     private var changedEntries: Set<String> = []
+    /// The `// glance:` comments of each file read, from its own text (see `directiveComments`).
+    private var directives: [String: [LineComment]] = [:]
+    /// Files whose scan came from the cache without declarations: the parse guard is asked before they are parsed.
+    private var unguarded: Set<String> = []
     /// Files whose scan came from the cache, and files parsed (declarations from the cache, or by SwiftParser).
     public private(set) var cacheHits = 0
     private var parsedFromCache = 0
@@ -180,6 +184,14 @@ public final class SourceIndex: @unchecked Sendable {
             guard let tokens, Self.isParsedEagerly(tokens) || likelyParsed.contains(path) else { return nil }
             return Extractor.index(source: text, path: path)
         }
+        // Whether a cached entry's verdicts hold for this text (a cache is a folder anyone who can write it may fill):
+        // a refusal is checked against the parse guard (a cheap check, and rare), and so is a scan the run is about
+        // to parse, since SwiftParser must never see text the guard refuses.
+        let entryHolds = { @Sendable (entry: SourceCacheEntry, path: String, text: String) -> Bool in
+            if let refusal = entry.refusal { return parseGuard.refusal(text) == refusal }
+            guard entry.index == nil, let tokens = entry.tokens, Self.isParsedEagerly(tokens) || likelyParsed.contains(path) else { return true }
+            return parseGuard.refusal(text) == nil
+        }
         typealias Scanned = (key: String?, entry: SourceCacheEntry, hit: Bool, text: String, parsed: FileIndex?)
         // Files an earlier run parsed go first: one edited since is parsed while the other cores scan the rest.
         let order = paths.indices.filter { likelyParsed.contains(paths[$0]) } + paths.indices.filter { !likelyParsed.contains(paths[$0]) }
@@ -194,8 +206,9 @@ public final class SourceIndex: @unchecked Sendable {
             if let cache {
                 let found = cache.lookup(text: text, context: context, path: paths[index])
                 key = found.key
-                // An entry holds a refusal or a scan; one with neither is not used.
-                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil {
+                // An entry holds a refusal or a scan; one with neither, or whose verdict the text does not bear out, is
+                // not used.
+                if let entry = found.entry, entry.refusal != nil || entry.tokens != nil, entryHolds(entry, paths[index], text) {
                     return .success((key, entry, true, text, entry.index == nil ? parseAhead(paths[index], text, entry.tokens) : nil))
                 }
             }
@@ -234,6 +247,9 @@ public final class SourceIndex: @unchecked Sendable {
             if result.entry.replaced { notUTF8.append(path) }
             tokens[path] = fileTokens
             texts[path] = result.text
+            // Suppressions change what is reported: taken from the file's own text, never from a cache entry.
+            directives[path] = result.hit ? FileTokens.directiveComments(in: result.text) : fileTokens.directiveComments
+            if result.hit && result.entry.index == nil && result.parsed == nil { unguarded.insert(path) }
             for name in fileTokens.typeNames { typeOwners[name, default: []].append(path) }
             for name in fileTokens.extendedNames { extensionOwners[name, default: []].append(path) }
             for name in fileTokens.aliasNames { aliasOwners[name, default: []].append(path) }
@@ -332,9 +348,9 @@ public final class SourceIndex: @unchecked Sendable {
         let preparsed = todo.map { self.preparsed[$0] }
         let texts = todo.map { self.texts[$0] }
         lock.unlock()
-        let results = concurrentMap(todo.count) { index -> FileIndex? in
+        let results = concurrentMap(todo.count) { [self] index -> FileIndex? in
             if let file = cachedIndexes[todo[index]] ?? preparsed[index] { return file }
-            guard let text = texts[index] else { return nil }
+            guard let text = texts[index], passesGuard(todo[index], text) else { return nil }
             return Extractor.index(source: text, path: todo[index])
         }
         lock.lock()
@@ -378,12 +394,27 @@ public final class SourceIndex: @unchecked Sendable {
         if let cached = cachedIndexes[path] ?? ready {
             file = cached
         } else {
-            guard let text = texts[path] else { return nil }
+            guard let text = texts[path], passesGuard(path, text) else { return nil }
             if Self.logsParses { FileHandle.standardError.write("lazy parse \(path)\n\(Self.parseLogStack())".data(using: .utf8)!) }
             file = Extractor.index(source: text, path: path)
         }
         lock.lock(); recordParsed(file, path: path); lock.unlock()
         return file
+    }
+
+    /// Whether SwiftParser may parse `text`: always for a text this run scanned (the guard saw it then); for one
+    /// whose scan came from the cache, the guard is asked now, and a text it refuses is not parsed but listed in
+    /// `unreadable`, as if the run had scanned it.
+    private func passesGuard(_ path: String, _ text: String) -> Bool {
+        lock.lock()
+        let unchecked = unguarded.remove(path) != nil
+        lock.unlock()
+        guard unchecked, let refusal = parseGuard.refusal(text) else { return true }
+        lock.lock()
+        unreadable[path] = refusal
+        unguarded.insert(path)
+        lock.unlock()
+        return false
     }
 
     /// Names of parsed protocols, type aliases and classes whose supertypes include one of `words`.
@@ -564,7 +595,7 @@ public final class SourceIndex: @unchecked Sendable {
     /// from the scan every file gets; no file is read again.
     public var directiveComments: [String: [LineComment]] {
         lock.lock(); defer { lock.unlock() }
-        return tokens.filter { !$0.value.directiveComments.isEmpty }.mapValues(\.directiveComments)
+        return directives.filter { !$0.value.isEmpty }
     }
 
     /// Whether a file's text contains the word (an identifier, or a word inside a string or comment); nothing is
@@ -572,6 +603,13 @@ public final class SourceIndex: @unchecked Sendable {
     public func mentions(_ word: String, in path: String) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return tokens[path]?.words.contains(word) ?? false
+    }
+
+    /// The type names a file declares (`struct`, `class`, `enum`, `actor`, `protocol`, `typealias`, at any depth),
+    /// from its scan; nothing is parsed. Empty for a file that was not read.
+    public func declaredTypeNames(in path: String) -> Set<String> {
+        lock.lock(); defer { lock.unlock() }
+        return tokens[path]?.typeNames ?? []
     }
 
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.

@@ -53,8 +53,22 @@ public final class FileTokens: Sendable {
     public let strings: Set<String>
     /// `//` comments whose text, after the slashes and spaces, starts with `glance:` (inline suppressions),
     /// in file order. Found by the same scan, so a `// glance:` inside a string literal or a block comment is
-    /// not one of them.
+    /// not one of them. Not kept in the source cache (a scan read back from it has none): suppressions change what
+    /// is reported, so they come from the file's own text on every run (`directiveComments(in:)`).
     public let directiveComments: [LineComment]
+
+    /// The directive comments of `text`: none without the bytes `glance:` (no scan then), else the scan's.
+    public static func directiveComments(in text: String) -> [LineComment] {
+        let marker = LineComment.marker
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= marker.count else { return false }
+            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+                if bytes[start..<start + marker.count].elementsEqual(marker) { return true }
+            }
+            return false
+        } ?? text.contains("glance:")
+        return found ? FileTokens(scanning: text).directiveComments : []
+    }
 
     /// `UserDefaults` methods that read a key (`string(forKey:)`) and that write or remove one (`set(_:forKey:)`).
     public static let defaultsReadMethods: Set<String> = ["bool", "integer", "string", "object", "double", "float", "data", "array",
@@ -288,7 +302,7 @@ public final class FileTokens: Sendable {
         storeReceivers = try names(.storeReceivers)
         attributes = try names(.attributes)
         strings = try names(.strings)
-        directiveComments = try container.decode([LineComment].self, forKey: .directiveComments)
+        directiveComments = []
     }
 }
 
@@ -322,7 +336,6 @@ extension FileTokens: Codable {
     private enum CodingKeys: String, CodingKey {
         case words, codeMentions, typeNames, aliasNames, functionNames, propertyNames, variableNames, extendedNames, topLevelNames
         case topLevelTypeNames, extensionFunctionNames, storeReceivers, attributes, strings
-        case directiveComments
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -336,7 +349,6 @@ extension FileTokens: Codable {
             let separator = String(UnicodeScalar(FileTokens.separator(key)))
             try container.encode(set.sorted().map { $0 + separator }.joined(), forKey: key)
         }
-        try container.encode(directiveComments, forKey: .directiveComments)
     }
 
     /// The byte after each member of a coded set: a newline for string literals' contents, else a space.

@@ -37,6 +37,24 @@ public struct SurfaceModel: Sendable {
     public let skips: [Skip]
 
     public var index: SourceIndex { resolver.index }
+    /// `calls(into:from:)`'s answers, by framework and process.
+    let frameworkCalls = FrameworkCalls()
+
+    /// Whether `process`'s own Swift files name a type that `framework`'s files declare and `process`'s do not
+    /// (its own declaration of the name shadows the framework's): a target that links a framework without naming
+    /// any of its types does not run its code. True when the framework declares no type at all (its code is
+    /// reached some other way Glance does not follow).
+    public func calls(into framework: Target, from process: Target) -> Bool {
+        frameworkCalls.answer(framework.id + "→" + process.id) {
+            let own = Set(process.sources)
+            let frameworkFiles = framework.sources.filter { !own.contains($0) }
+            let declared = frameworkFiles.reduce(into: Set<String>()) { $0.formUnion(index.declaredTypeNames(in: $1)) }
+            guard !declared.isEmpty else { return true }
+            let shadowed = process.sources.reduce(into: Set<String>()) { $0.formUnion(index.declaredTypeNames(in: $1)) }
+            let names = declared.subtracting(shadowed)
+            return process.sources.contains { file in names.contains { index.mentions($0, in: file) } }
+        }
+    }
 
     /// Builds the model.
     public static func build(project: ProjectModel, index: SourceIndex) -> SurfaceModel {
@@ -99,4 +117,19 @@ public struct SurfaceModel: Sendable {
 
     /// A path relative to the lint root, `/`-separated.
     public func relativePath(_ absolute: String) -> String { project.relativePath(absolute) }
+}
+
+/// Answers of `SurfaceModel.calls(into:from:)`, worked out once per pair.
+final class FrameworkCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: Bool] = [:]
+
+    func answer(_ key: String, _ compute: () -> Bool) -> Bool {
+        lock.lock()
+        if let known = answers[key] { lock.unlock(); return known }
+        lock.unlock()
+        let value = compute()
+        lock.lock(); answers[key] = value; lock.unlock()
+        return value
+    }
 }

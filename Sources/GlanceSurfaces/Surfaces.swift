@@ -422,7 +422,11 @@ public struct AppGroupUsage: Sendable {
     public let api: String
     public let value: Value
     public let location: SourceLocation
+    /// The targets that may compile it (its `#if` conditions not false for them).
     public let targets: [Target]
+    /// The `#if` conditions around it, outermost first: whether a configuration compiles it is
+    /// `BuildConditions.compiles(conditions, in:file:configuration:)`.
+    public let conditions: [String]
 }
 
 /// A read or write of an App Group `UserDefaults` key.

@@ -18,7 +18,7 @@ struct BadInputTests {
         try write("// !$*UTF8*$!\n{ objects = { AAA = {isa = PBXProject; ", to: folder + "/Broken.xcodeproj/project.pbxproj")
         let output = glance("lint", folder)
         #expect(output.exitCode == 2)
-        #expect(output.standardError.hasPrefix("glance: error: Broken.xcodeproj/project.pbxproj: not a property list"))
+        #expect(output.standardError.hasPrefix("glance: error: \(folder)/Broken.xcodeproj/project.pbxproj: not a property list"))
         #expect(output.standardError.filter { $0 == "\n" }.count == 1)
     }
 
@@ -28,7 +28,7 @@ struct BadInputTests {
         try write("{ objects = {}; }", to: folder + "/Empty.xcodeproj/project.pbxproj")
         let output = glance("lint", folder)
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: Empty.xcodeproj/project.pbxproj: no `rootObject`\n")
+        #expect(output.standardError == "glance: error: \(folder)/Empty.xcodeproj/project.pbxproj: no `rootObject`\n")
     }
 
     @Test func projectFolderWithoutProjectFile() throws {
@@ -37,7 +37,7 @@ struct BadInputTests {
         try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
         let output = glance("lint", folder + "/App.xcodeproj")
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: App.xcodeproj: no project.pbxproj inside\n")
+        #expect(output.standardError == "glance: error: \(folder)/App.xcodeproj: no project.pbxproj inside\n")
     }
 
     @Test func projectFileThatIsAFolder() throws {
@@ -46,7 +46,7 @@ struct BadInputTests {
         try FileManager.default.createDirectory(atPath: folder + "/App.xcodeproj/project.pbxproj", withIntermediateDirectories: true)
         let output = glance("lint", folder)
         #expect(output.exitCode == 2)
-        #expect(output.standardError.hasPrefix("glance: error: App.xcodeproj/project.pbxproj: cannot be read"))
+        #expect(output.standardError.hasPrefix("glance: error: \(folder)/App.xcodeproj/project.pbxproj: cannot be read"))
     }
 
     @Test func binaryInfoPlistIsRead() throws {
@@ -162,24 +162,57 @@ struct BadInputTests {
         try write("garbage<\n", to: folder + "/A.xcworkspace/contents.xcworkspacedata")
         let corrupt = CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder + "/A.xcworkspace"])
         #expect(corrupt.exitCode == 2)
-        #expect(corrupt.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: not valid workspace XML (line 1)\n")
+        #expect(corrupt.standardError == "glance: error: \(folder)/A.xcworkspace/contents.xcworkspacedata: not valid workspace XML (line 1)\n")
         try write("<?xml version=\"1.0\"?>\n<Workspace version=\"1.0\"><FileRef location=\"group:Missing.xcodeproj\"></FileRef></Workspace>\n",
                   to: folder + "/A.xcworkspace/contents.xcworkspacedata")
         let missing = CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder + "/A.xcworkspace"])
         #expect(missing.exitCode == 2)
-        #expect(missing.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: every project the workspace names is missing (Missing.xcodeproj)\n")
+        #expect(missing.standardError == "glance: error: \(folder)/A.xcworkspace/contents.xcworkspacedata: every project the workspace names is missing (Missing.xcodeproj)\n")
     }
 
-    /// A truncated project file: one line, with the line CoreFoundation's parser stopped at.
-    @Test func truncatedProjectFileNamesTheLine() throws {
+    /// A truncated project file: one line, saying that the file ends early and where (CoreFoundation named the
+    /// first character it could not place: "Unexpected character / at line 1" for a file cut inside a comment).
+    /// A file that is whole but broken keeps CoreFoundation's diagnosis, with its line.
+    @Test func truncatedProjectFileSaysItEndsEarly() throws {
         let folder = try scratchFolder("truncated")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try copyExample("CommonMistakes", to: folder)
         let project = folder + "/CommonMistakes.xcodeproj/project.pbxproj"
-        try Data(try Data(contentsOf: URL(fileURLWithPath: project)).prefix(5039)).write(to: URL(fileURLWithPath: project))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: project))
+        for (length, end) in [(100, "at line 9, inside a comment"), (5039, "at line 205, inside a dictionary (3 brackets still open)")] {
+            try Data(whole.prefix(length)).write(to: URL(fileURLWithPath: project))
+            let output = CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder])
+            #expect(output.exitCode == 2)
+            #expect(output.standardError == "glance: error: \(folder)/CommonMistakes.xcodeproj/project.pbxproj: not a property list: the file ends early, \(end) (it is cut off, or a closing bracket is missing)\n")
+        }
+        let broken = String(decoding: whole, as: UTF8.self).replacingOccurrences(of: "isa = PBXGroup;", with: "isa = PBXGroup", options: [], range: nil)
+        try broken.write(toFile: project, atomically: true, encoding: .utf8)
         let output = CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder])
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: CommonMistakes.xcodeproj/project.pbxproj: not a property list (missing semicolon or value in dictionary on line 205)\n")
+        #expect(output.standardError.hasPrefix("glance: error: \(folder)/CommonMistakes.xcodeproj/project.pbxproj: not a property list (missing semicolon"), "\(output.standardError)")
+    }
+
+    /// Issue 22: a mistyped path printed first a warning that the cache folder is inside the folder being linted
+    /// (the missing path's parent), then the real error. One line now.
+    @Test func mistypedPathIsOneLine() throws {
+        let folder = try scratchFolder("mistyped")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = CommandLineTool(environment: ["XDG_CACHE_HOME": folder], clock: { 0 }).run(["lint", folder + "/Exampels"])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: \(folder)/Exampels: no such file or directory\n")
+    }
+
+    /// Issue 22: a file that cannot be written said "cannot be written" with no reason. Now the system's reason.
+    @Test func writeErrorsGiveTheSystemsReason() throws {
+        let folder = try scratchFolder("write-reasons")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let baseline = glance("lint", "Examples/ProductivityTimer", "--no-cache", "--write-baseline", folder + "/missing/baseline.json")
+        #expect(baseline.exitCode == 2)
+        #expect(baseline.standardError == "glance: error: \(folder)/missing/baseline.json: the baseline cannot be written (no such file or directory)\n")
+        try write("a file\n", to: folder + "/file")
+        let docs = glance("rules", "--docs", folder + "/file/docs")
+        #expect(docs.exitCode == 2)
+        #expect(docs.standardError == "glance: error: \(folder)/file/docs: cannot write the rule docs (not a directory)\n")
     }
 
     /// Entitlements that cannot be read are unknown, not empty: no App Group finding, a recorded skip.
@@ -235,5 +268,24 @@ struct DocsOutputErrorTests {
         #expect(output.exitCode == 2)
         #expect(output.standardError.hasPrefix("glance: error: \(folder)/file: cannot write the rule docs ("))
         #expect(output.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
+    /// Issue 22, defect 9: a symbolic link at a page's name (a repository's docs/rules/README.md leading to a
+    /// file of the user's) is refused in one line, and its target is left as it was; nothing is written.
+    @Test func docsAreNotWrittenThroughLinks() throws {
+        let folder = try scratchFolder("docs-links")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("the user's own file\n", to: folder + "/outside/notes.txt")
+        try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/docs/duplicate_kind.md", withDestinationPath: folder + "/outside/notes.txt")
+        let output = CommandLineTool(environment: [:], clock: { 0 }).run(["rules", "--docs", folder + "/docs"])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError == "glance: error: \(folder)/docs/duplicate_kind.md: is a symbolic link; Glance does not write the rule docs through a link (remove it, or give another folder)\n")
+        #expect(try String(contentsOfFile: folder + "/outside/notes.txt", encoding: .utf8) == "the user's own file\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/docs") == ["duplicate_kind.md"])
+        // Without the link, every page is written, as regular files.
+        try FileManager.default.removeItem(atPath: folder + "/docs/duplicate_kind.md")
+        #expect(CommandLineTool(environment: [:], clock: { 0 }).run(["rules", "--docs", folder + "/docs"]).exitCode == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/docs/duplicate_kind.md")[.type] as? FileAttributeType == .typeRegular)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GlanceCache
+@testable import GlanceCache
 import GlanceProject
 @testable import GlanceCLI
 import GlanceSourceIndex
@@ -100,9 +100,10 @@ import Darwin
         _ = lint([project, "--cache-path", cache])
         for entry in files(below: cache) where !entry.hasSuffix(".tmp") {
             let path = cache + "/" + entry
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            // Sealed again after the damage (`SourceCache.sealed`): the decoder's own checks are what is tested.
+            guard let json = try? unsealed(path), let text = String(data: json, encoding: .utf8) else { continue }
             let damaged = text.replacingOccurrences(of: #"\[([0-9]+),([0-9]+)\]"#, with: "[$1,9223372036854775807]", options: .regularExpression)
-            try damaged.write(toFile: path, atomically: false, encoding: .utf8)
+            try writeSealed(Data(damaged.utf8), to: path)
         }
         #expect(lint([project, "--reporter", "sarif", "--cache-path", cache]).standardOutput == expected)
     }
@@ -224,7 +225,8 @@ import Darwin
         try FileManager.default.removeItem(atPath: cache + "/records-v1")
         let broken = lint([path, "--cache-path", cache])
         #expect(broken.standardOutput == uncached.standardOutput)
-        #expect(broken.standardError == uncached.standardError)
+        // The folder in an entry's place cannot be replaced: the cache the user named says so, once.
+        #expect(broken.standardError == "glance: warning: --cache-path \(cache) cannot be written (is a directory); the next run redoes the work this one could not keep\n" + uncached.standardError)
         #expect(broken.exitCode == uncached.exitCode)
         // Files, links and FIFOs were replaced by entries; a folder stays in the way (and is only a miss).
         var kinds: [String: Int] = [:]
@@ -572,13 +574,19 @@ import Darwin
         #expect(file.exitCode == 2)
         #expect(file.standardError == "glance: error: --cache-path 'README.md' is a file, not a folder (see 'glance lint --help')\n")
         #expect(lint([path, "--cache-path", ""]).standardError == "glance: error: --cache-path needs a folder (see 'glance lint --help')\n")
-        // A cache folder that cannot be written (its parent is a file) only makes the run slower.
+        // A cache folder that cannot be written (its parent is a file) only makes the run slower; the user named it,
+        // so one warning says why (issue 22: it was ignored without a word).
         let blocker = try scratchFolder("cache-blocker")
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         try "a file\n".write(toFile: blocker + "/file", atomically: true, encoding: .utf8)
         let unwritable = lint([path, "--cache-path", blocker + "/file/cache"])
         #expect(unwritable.exitCode == 0)
-        #expect(unwritable.standardError == summary(errors: 0, warnings: 0, files: 23))
+        #expect(unwritable.standardError == "glance: warning: --cache-path \(blocker)/file/cache cannot be written (not a directory); the next run redoes the work this one could not keep\n"
+                + summary(errors: 0, warnings: 0, files: 23))
+        // The default folder, unwritable the same way, says nothing: it only makes the run slower.
+        let quiet = CommandLineTool(environment: ["XDG_CACHE_HOME": blocker + "/file"], clock: { 0 }).run(["lint", path])
+        #expect(quiet.exitCode == 0)
+        #expect(quiet.standardError == summary(errors: 0, warnings: 0, files: 23))
     }
 
     // MARK: - Progress
@@ -639,7 +647,7 @@ private final class Lines: @unchecked Sendable {
         #expect(cacheTests.files(below: cache + "/records-v1").count >= 2, "a run record and a project record")
         // The run record names the files the run parsed, which the next run parses first when they changed.
         let parsedFiles = try cacheTests.files(below: cache + "/records-v1").compactMap { name -> [String]? in
-            let data = try Data(contentsOf: URL(fileURLWithPath: cache + "/records-v1/" + name))
+            let data = try unsealed(cache + "/records-v1/" + name)
             return ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["record"] as? [String: Any])?["parsedFiles"] as? [String]
         }
         #expect(parsedFiles.count == 1 && parsedFiles[0].contains { $0.hasSuffix("/App/Refresh.swift") })
@@ -755,4 +763,17 @@ private final class Lines: @unchecked Sendable {
         for broken in ["", "S1", "L", "A|x|/p", "A|5", "R|kind|1|x|/p", "R|kind|1", "P/p", "s1|/p"] { #expect(FileQuestion(code: broken) == nil, "\(broken)") }
         #expect(FileQuestion(code: "P|") == .realPath(path: ""))
     }
+}
+
+/// The JSON of a cache file (an entry or a record): what follows its digest (`SourceCache.checked`).
+func unsealed(_ path: String) throws -> Data {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    guard let json = SourceCache.checked(data) else { throw CocoaError(.fileReadCorruptFile) }
+    return json
+}
+
+/// Writes JSON as a cache file, sealed as the cache seals it: a test forging what someone who can write the cache
+/// could write.
+func writeSealed(_ json: Data, to path: String) throws {
+    try SourceCache.sealed(json)!.write(to: URL(fileURLWithPath: path))
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GlanceCLI
+@testable import GlanceCLI
 import GlanceProject
 import GlanceSourceIndex
 import GlanceReporters
@@ -179,5 +179,115 @@ enum MarkdownText {
             anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
         }
         return anchors
+    }
+}
+
+/// Help, docs/usage.md and behaviour say the same: the kinds of FILE `glance lint` takes, the flags of `glance push`
+/// and `glance channels`, `glance version`, which rules are opt-in, and the rules SARIF lists.
+struct UsageAgreementTests {
+    /// Runs of spaces and line breaks as one space, backticks left out: help and Markdown wrap and mark differently.
+    static func flattened(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    static let usage = (try? String(contentsOfFile: repositoryRoot + "/docs/usage.md", encoding: .utf8)) ?? ""
+
+    @Test func lintFileKindsAgree() {
+        let kinds = LintRequest.fileKinds
+        #expect(Self.flattened(glance("lint", "--help").standardOutput).contains(" FILE... Files: \(kinds). Each is linted"))
+        #expect(Self.flattened(Self.usage).contains("glance lint FILE… lints files — \(kinds) (alone, it names its project) —"))
+        // Every extension lint takes is named.
+        for ext in LintRequest.lintableExtensions.subtracting(["swift", "json"]) { #expect(kinds.contains(".\(ext)"), "\(ext)") }
+        #expect(kinds.contains("Swift sources") && kinds.contains("Contents.json") && kinds.contains("project.pbxproj"))
+    }
+
+    /// The flags of the usage block of docs/usage.md for a command: its lines from `glance NAME` to the next command.
+    static func documentedFlags(_ command: String) -> Set<String> {
+        let lines = usage.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("glance \(command) ") }) else { return [] }
+        let block = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix(" ") }
+        return flags(block.joined(separator: "\n"))
+    }
+
+    static func flags(_ text: String) -> Set<String> {
+        let pattern = try! NSRegularExpression(pattern: "--[a-z][a-z0-9-]*")
+        return Set(pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) })
+    }
+
+    @Test func pushAndChannelsFlagsAgree() {
+        for command in ["push", "channels"] {
+            let help = glance(command, "--help").standardOutput
+            // The help's own flags: its USAGE block and its option entries, not flags it names in prose.
+            let lines = help.components(separatedBy: "\n")
+            let usage = lines.drop { !$0.hasPrefix("USAGE:") }.prefix { !$0.isEmpty }
+            let listed = Self.flags((usage + lines.filter { $0.hasPrefix("  --") }).joined(separator: "\n")).subtracting(["--help"])
+            #expect(Self.documentedFlags(command) == listed, "\(command): \(Self.documentedFlags(command).symmetricDifference(listed).sorted())")
+            // --bundle-id and --project may be given together (the first is the topic): neither shows them as alternatives.
+            #expect(!help.contains("--bundle-id ID | --project PATH") && !Self.usage.contains("--bundle-id ID | --project PATH"))
+        }
+        #expect(glance("push", "--help").standardOutput.contains("[--bundle-id ID] [--project PATH]"))
+    }
+
+    @Test func versionCommand() {
+        let version = glance("version")
+        #expect(version.exitCode == 0)
+        #expect(version.standardOutput.hasPrefix(Glance.version + "\nSwiftSyntax "))
+        #expect(version.standardOutput == glance("--version").standardOutput)
+        #expect(glance("help").standardOutput.contains("\n  version   Print the version, and where SwiftSyntax came from\n"))
+        #expect(Self.usage.contains("\nglance version | --version\n"))
+        let extra = glance("version", "1.0")
+        #expect(extra.exitCode == 2)
+        #expect(extra.standardError == "glance: error: unexpected argument '1.0' (see 'glance version --help')\n")
+    }
+
+    /// A rule off by default (live_activity_tap_unhandled) is `off` in `glance rules`, opt-in in the Markdown table
+    /// of docs/rules, `enabledByDefault: false` in JSON and `enabled: false` in SARIF; every other rule is on.
+    /// It runs only when opt_in_rules lists it, as Examples/CommonMistakes/.glance.json does.
+    @Test func optInRulesAreMarkedEverywhere() throws {
+        let folder = try scratchFolder("opt-in")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write("{}\n", to: folder + "/.glance.json")
+        #expect(glance("lint", "Examples/CommonMistakes").standardOutput.contains("[live_activity_tap_unhandled]\n"))
+        #expect(!glance("lint", "Examples/CommonMistakes", "--config", folder + "/.glance.json").standardOutput.contains("[live_activity_tap_unhandled]"))
+
+        let off = RuleRegistry.documented.filter { !$0.description.enabledByDefault }.map { $0.description.identifier }
+        #expect(off == ["live_activity_tap_unhandled"])
+        let text = glance("rules").standardOutput.split(separator: "\n")
+        let markdown = glance("rules", "--format", "markdown").standardOutput.split(separator: "\n")
+        for rule in RuleRegistry.documented {
+            let id = rule.description.identifier, on = rule.description.enabledByDefault
+            let line = try #require(text.first { $0.hasPrefix("  \(id) ") })
+            #expect(line.contains("  \(on ? "on " : "off")  "), "\(line)")
+            let row = try #require(markdown.first { $0.hasPrefix("| [`\(id)`](docs/rules/\(id).md) |") })
+            #expect(row.hasPrefix("| [`\(id)`](docs/rules/\(id).md) | \(rule.description.defaultSeverity.rawValue)\(on ? "" : ", opt-in") | "), "\(row)")
+        }
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(glance("lint", "Examples/CommonMistakes", "--reporter", "sarif").standardOutput.utf8)) as? [String: Any])
+        let rules = try #require(((((sarif["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]))
+        let disabled = rules.filter { ($0["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool == false }.map { $0["id"] as? String }
+        #expect(disabled == off)
+    }
+
+    /// SARIF's tool.driver.rules is the list of `glance rules --format json` (lint and payload rules), from lint and
+    /// from payload check, and each result's ruleIndex points at its ruleId.
+    @Test func sarifListsEveryRule() throws {
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(glance("rules", "--format", "json").standardOutput.utf8)) as? [[String: Any]])
+        let ids = catalog.compactMap { $0["identifier"] as? String }
+        #expect(ids.count == RuleRegistry.all.count + RuleRegistry.payloadRules.count)
+        let runs = [
+            glance("lint", "Examples/CommonMistakes", "--reporter", "sarif"),
+            glance("payload", "check", "Examples/ProductivityTimer/Pushes/broken.json", "--project", "Examples/ProductivityTimer", "--reporter", "sarif"),
+        ]
+        for output in runs {
+            let sarif = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+            let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+            let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+            #expect(rules.compactMap { $0["id"] as? String } == ids)
+            let results = try #require(run["results"] as? [[String: Any]])
+            #expect(!results.isEmpty)
+            for result in results {
+                let index = try #require(result["ruleIndex"] as? Int)
+                #expect(ids[index] == result["ruleId"] as? String)
+            }
+        }
     }
 }

@@ -27,7 +27,7 @@ struct FieldCaseFixtureTests {
     @Test func shippedSurfaces() throws {
         let text = glance("lint", Self.shipped, "--explain-skips")
         #expect(text.standardOutput == (try expected("ShippedSurfaces.lint.txt")))
-        #expect(text.standardError == "glance: note: Leftover.xcodeproj: no project.pbxproj inside; not read (the other projects are)\n"
+        #expect(text.standardError == "glance: note: \(Self.shipped)/Leftover.xcodeproj: no project.pbxproj inside; not read (the other projects are)\n"
                 + summary(errors: 4, warnings: 6, files: 18))
         #expect(text.exitCode == 1)
         let json = glance("lint", Self.shipped, "--reporter", "json", "--quiet")

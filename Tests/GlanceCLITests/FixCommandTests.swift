@@ -1,6 +1,9 @@
 import Foundation
 import GlanceProject
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `glance fix` through the CLI, on copies of fixture projects: the exact diff it prints, what `--write` leaves
 /// (checked by linting again, by Glance's reader and by the `pbxproj` package from PyPI), and what it refuses.
@@ -156,6 +159,39 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(result.standardError == "glance: error: after writing, DinerWidgets/ReorderIntent.swift:9: [app_group_not_entitled] is reported now; the files were restored\n")
         #expect(try copy.snapshot() == before)
+    }
+
+    /// Hostile CI (issue 22, re-attack): SIGTERM while `fix --write` renamed its files into place ended the process
+    /// between two renames — some files fixed, others not, and a `.NAME.glance-fix-XXXXXX` temporary left (2 of 13
+    /// timings). The writes and their undoing now hold SIGINT and SIGTERM until done: at every moment a signal
+    /// leaves the project as it was or as fixed, and no temporary file.
+    @Test func signalsDuringWriteLeaveTheProjectWhole() throws {
+        let reference = try Copy("FixClassic")
+        defer { reference.remove() }
+        let original = try reference.snapshot()
+        let started = Date()
+        #expect(reference.run("--write").exitCode == 0)
+        let fixed = try reference.snapshot()
+        let duration = Date().timeIntervalSince(started)
+        var outcomes: [String: Int] = [:]
+        for step in 1...24 {
+            let copy = try Copy("FixClassic")
+            defer { copy.remove() }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: glanceExecutable)
+            process.arguments = ["fix", copy.path, "--write", "--no-cache"]
+            process.environment = testEnvironment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(duration * Double(step) / 25 * 1_000_000))
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            let left = try copy.snapshot()
+            let outcome = left == original ? "as it was" : left == fixed ? "fixed" : "part fixed: \(left.keys.filter { left[$0] != fixed[$0] }.sorted())"
+            outcomes[outcome, default: 0] += 1
+        }
+        #expect(Set(outcomes.keys).isSubset(of: ["as it was", "fixed"]), "\(outcomes)")
     }
 
     /// A new Embed Foundation Extensions phase goes right after Copy Bundle Resources, before a script phase (as

@@ -102,7 +102,7 @@ struct GeneratedProjectTests {
     @Test func tuistFolderRunsOnlyCodeRules() {
         let output = glance("lint", Self.tuist)
         #expect(output.standardOutput == """
-            \(Self.tuist)/Widgets/TimerWidget.swift:23:14: warning: widget TimerWidget sets widgetURL more than once in one view hierarchy (also at Widgets/TimerWidget.swift:22); which URL wins is undefined. Keep one widgetURL and use Link for other tap targets. [widget_url_multiple]
+            \(Self.tuist)/Widgets/TimerWidget.swift:23:14: warning: widget TimerWidget sets widgetURL more than once in one view hierarchy (also at \(Self.tuist)/Widgets/TimerWidget.swift:22); which URL wins is undefined. Keep one widgetURL and use Link for other tap targets. [widget_url_multiple]
 
             """)
         #expect(output.standardError == """
@@ -174,7 +174,7 @@ struct GeneratedProjectTests {
             }
             """, to: folder + "/App/Laps.swift")
         let output = glance("lint", folder, "--quiet")
-        #expect(output.standardOutput == "\(folder)/Project.swift:10:13: error: app 'Lap' uses Live Activities (App/Laps.swift:8) but its Info.plist has no NSSupportsLiveActivities = YES in Debug and Release. Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target. [live_activities_not_enabled]\n")
+        #expect(output.standardOutput == "\(folder)/Project.swift:10:13: error: app 'Lap' uses Live Activities (\(folder)/App/Laps.swift:8) but its Info.plist has no NSSupportsLiveActivities = YES in Debug and Release. Set INFOPLIST_KEY_NSSupportsLiveActivities = YES (or the Info.plist key) on the app target. [live_activities_not_enabled]\n")
         #expect(output.exitCode == 1)
     }
 

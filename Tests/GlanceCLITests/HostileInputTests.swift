@@ -123,7 +123,7 @@ struct HostileInputTests {
         try contents.write(to: URL(fileURLWithPath: folder + "/A.xcworkspace/contents.xcworkspacedata"))
         let output = try #require(glance(within: 10, ["lint", folder + "/A.xcworkspace"]))
         #expect(output.exitCode == 2)
-        #expect(output.standardError == "glance: error: A.xcworkspace/contents.xcworkspacedata: \(reason)\n")
+        #expect(output.standardError == "glance: error: \(folder)/A.xcworkspace/contents.xcworkspacedata: \(reason)\n")
     }
 
     @Test func localPackageManifestWithAHundredThousandBrackets() throws {
@@ -407,16 +407,16 @@ struct HostileInputTests {
         try FileManager.default.removeItem(atPath: project)
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         let directory = try #require(glance(within: 10, ["lint", folder]))
-        #expect(directory.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: cannot be read: it is a folder, not a file\n")
+        #expect(directory.standardError == "glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: cannot be read: it is a folder, not a file\n")
         try FileManager.default.removeItem(atPath: project)
         #expect(mkfifo(project, 0o644) == 0)
         let fifo = try #require(glance(within: 10, ["lint", folder]))
-        #expect(fifo.standardError == "glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it is a FIFO (named pipe), not a regular file\n")
+        #expect(fifo.standardError == "glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: not read: it is a FIFO (named pipe), not a regular file\n")
         try FileManager.default.removeItem(atPath: project)
         try FileManager.default.createSymbolicLink(atPath: project, withDestinationPath: "/proc/self/mem")
         let memory = try #require(glance(within: 10, ["lint", folder]))
         #expect(memory.exitCode == 2)
-        #expect(memory.standardError.hasPrefix("glance: error: ProductivityTimer.xcodeproj/project.pbxproj: not read: it leads outside the folder being linted (to /proc/"))
+        #expect(memory.standardError.hasPrefix("glance: error: \(folder)/ProductivityTimer.xcodeproj/project.pbxproj: not read: it leads outside the folder being linted (to /proc/"))
     }
 
     /// A FIFO where a Swift file, an Info.plist or an image is expected: skipped with a note, never waited on.
@@ -457,10 +457,13 @@ struct HostileInputTests {
         let output = try #require(glance(within: 10, ["lint", folder]))
         #expect(output.exitCode == 1)
         #expect(output.standardOutput.hasPrefix(expected))
-        // Named on the command line, as bytes.
+        // Named on the command line, as bytes: that file is linted, in its project, and only its findings are
+        // printed (issue 22: it was taken for a missing one, and its folder linted, with another file's findings).
+        try write(Self.oneViolation, to: folder + "/Other.swift")
         let direct = try #require(shell("exec \"$GLANCE\" lint \"$(printf '\(folder)/Caf\\351.swift')\"", within: 30))
         #expect(direct.status == 1)
         #expect(direct.standardOutput.hasPrefix(expected))
+        #expect(direct.standardOutput.split(separator: "\n").count == 1, "\(direct.standardOutput)")
     }
 
     /// A group listed inside itself: its files are still read, and a note says so.
@@ -618,6 +621,28 @@ struct HostileInputTests {
         #expect(!third.standardError.contains("record does not hold"))
     }
 
+    /// Issue 22, defect 4, the baseline: the configuration's baseline is a link inside the folder that leads out of it
+    /// (to a file that exists or to one that does not): refused in one line, the same line either way, so neither
+    /// the outside file's text nor whether it exists shows.
+    @Test func baselineLinkLeadingOutIsRefused() throws {
+        let folder = try scratchFolder("baseline-link-out")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Self.oneViolation, to: folder + "/P/A.swift")
+        try write("{\"secret\": \"outside\", ", to: folder + "/outside.json")
+        try write("{\"baseline\": \"b.json\"}", to: folder + "/P/.glance.json")
+        var lines: [String] = []
+        for target in [folder + "/outside.json", folder + "/missing.json"] {
+            try? FileManager.default.removeItem(atPath: folder + "/P/b.json")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/P/b.json", withDestinationPath: target)
+            let output = try #require(glance(within: 10, ["lint", folder + "/P"]))
+            #expect(output.exitCode == 2)
+            #expect(!output.standardError.contains("secret"))
+            lines.append(output.standardError)
+        }
+        #expect(lines[0] == "glance: error: \(folder)/P/.glance.json: 'baseline' leads outside the configuration's folder (b.json); Glance reads no baseline there\n")
+        #expect(lines[1] == lines[0])
+    }
+
     @Test func baselineNamedOutsideTheConfigurationFolderIsRefused() throws {
         let folder = try scratchFolder("baseline-outside")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -626,6 +651,57 @@ struct HostileInputTests {
         let output = try #require(glance(within: 10, ["lint", folder]))
         #expect(output.exitCode == 2)
         #expect(output.standardError == "glance: error: \(folder)/.glance.json: 'baseline' leads outside the configuration's folder (../../../etc/passwd); Glance reads no baseline there\n")
+    }
+
+    /// Links out of the folder being linted whose targets exist and do not: named the same way, so the run tells
+    /// nothing about what is there (a link that leads nowhere was "broken", one that leads to a file "outside").
+    @Test func linksOutAreNamedTheSameWhetherOrNotTheirTargetExists() throws {
+        let outer = try scratchFolder("dangling")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("struct There {}\n", to: outer + "/there.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/There.swift", withDestinationPath: outer + "/there.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Gone.swift", withDestinationPath: "../not-there.swift")
+        let output = try #require(glance(within: 10, ["lint", folder, "--explain-skips"]))
+        #expect(output.standardOutput.contains("\(folder)/There.swift: symbolic link to \(outer)/there.swift, outside the folder being linted; not followed"))
+        #expect(output.standardOutput.contains("\(folder)/Gone.swift: symbolic link to \(outer)/not-there.swift, outside the folder being linted; not followed"),
+                "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("broken"))
+    }
+
+    /// Issue 22, defect 4: the repository's `.glance.json` as a link leading out of the folder being linted. It was
+    /// followed: an outside JSON file's keys showed in the error ("unknown key 'token'"), and the exit code told
+    /// whether the target exists. Refused in one line, the same whether or not anything is there; a baseline the
+    /// configuration names through such a link is refused too.
+    @Test func configurationLinkLeadingOutIsRefused() throws {
+        let outer = try scratchFolder("config-link")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let folder = outer + "/repo"
+        try write(Self.oneViolation, to: folder + "/A.swift")
+        try write("{\"token\": \"s3cret-value\", \"excluded\": []}", to: outer + "/private/settings.json")
+        for target in [outer + "/private/settings.json", outer + "/private/missing.json"] {
+            try? FileManager.default.removeItem(atPath: folder + "/.glance.json")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/.glance.json", withDestinationPath: target)
+            let output = try #require(glance(within: 10, ["lint", folder]))
+            #expect(output.exitCode == 2)
+            #expect(output.standardError == "glance: error: \(folder)/.glance.json: not read: it leads outside the folder being linted (to \(target))\n")
+            #expect(!output.standardError.contains("s3cret") && !output.standardError.contains("token"))
+        }
+        // Inside the folder, a link is followed; the same file given with --config is the user's choice, and read.
+        try FileManager.default.removeItem(atPath: folder + "/.glance.json")
+        try write("{\"excluded\": []}", to: folder + "/config/glance.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/.glance.json", withDestinationPath: folder + "/config/glance.json")
+        #expect(try #require(glance(within: 10, ["lint", folder])).exitCode == 1)
+        let explicit = try #require(glance(within: 10, ["lint", folder, "--config", outer + "/private/settings.json"]))
+        #expect(explicit.standardError.hasPrefix("glance: error: \(outer)/private/settings.json: unknown key 'token'"))
+        // The configuration's baseline, a link leading out.
+        try FileManager.default.removeItem(atPath: folder + "/.glance.json")
+        try write("{\"baseline\": \"baseline.json\"}", to: folder + "/.glance.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/baseline.json", withDestinationPath: outer + "/private/settings.json")
+        let baseline = try #require(glance(within: 10, ["lint", folder]))
+        #expect(baseline.exitCode == 2)
+        #expect(baseline.standardError == "glance: error: \(folder)/.glance.json: 'baseline' leads outside the configuration's folder (baseline.json); Glance reads no baseline there\n")
     }
 
     // MARK: Cycles in what the code declares

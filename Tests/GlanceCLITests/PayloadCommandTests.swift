@@ -59,9 +59,32 @@ struct PayloadCommandTests {
     @Test func simulateFilesAndJSONLines() throws {
         let text = glance(arguments: ["payload", "simulate"] + Self.sequence + ["--project", Self.project])
         #expect(text.standardOutput == (try expected("payload-simulate.txt")))
-        #expect(text.exitCode == 0)
+        // The sequence drops a late update and applies a Unix-time date: exit 1, as lint exits on errors.
+        #expect(text.exitCode == 1)
         let json = glance("payload", "simulate", Self.pushes + "/delivery.jsonl", "--project", Self.project, "--format", "json")
         #expect(json.standardOutput == (try expected("payload-simulate.json")))
+    }
+
+    /// Issue 22: `payload simulate` exited 0 whatever its timeline showed. Now 0 when every push is applied as
+    /// sent; 1 when one is refused, dropped (or perhaps dropped), or applied with a wrong date.
+    @Test func simulateExitsOneWhenAPushIsLost() throws {
+        let clean = glance(arguments: ["payload", "simulate"] + Array(Self.sequence.prefix(2)) + [Self.sequence[4], "--project", Self.project])
+        #expect(clean.exitCode == 0, "\(clean.standardOutput)")
+        #expect(clean.standardOutput.contains(" ended ") && !clean.standardOutput.contains("dropped"))
+        for (pushes, what) in [([0, 1, 2], "an update older than the last"), ([0, 3], "a Unix-time date applied")] {
+            let output = glance(arguments: ["payload", "simulate"] + pushes.map { Self.sequence[$0] } + ["--project", Self.project])
+            #expect(output.exitCode == 1, "\(what): \(output.standardOutput)")
+        }
+        let json = glance("payload", "simulate", Self.pushes + "/delivery.jsonl", "--project", Self.project, "--format", "json")
+        #expect(json.exitCode == (json.standardOutput.contains("\"dropped\"") || json.standardOutput.contains("\"rejected\"") || json.standardOutput.contains("wrong date") ? 1 : 0))
+    }
+
+    /// Issue 22: `payload check` without `--project` did not say that content-state was not checked.
+    @Test func checkWithoutAProjectSaysContentStateWasNotChecked() throws {
+        let output = glance("payload", "check", Self.sequence[1])
+        #expect(output.exitCode == 0)
+        #expect(output.standardError == "glance: note: content-state was not checked against the app's types (ContentState); give --project PATH to check it as ActivityKit decodes it\n")
+        #expect(glance("payload", "check", Self.sequence[1], "--project", Self.project).standardError == "")
     }
 
     @Test func badInputIsOneLineAndExitCodeTwo() throws {

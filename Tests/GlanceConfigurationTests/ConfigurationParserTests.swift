@@ -119,6 +119,19 @@ struct ConfigurationParserTests {
         #expect(error(#"{"strict" true}"#)?.hasPrefix(".glance.json: not valid JSON") == true)
     }
 
+    /// Issue 22: Foundation accepts trailing commas and repeated keys (keeping one value); the configuration is
+    /// JSON, and both are refused with the line.
+    @Test func trailingCommasAndRepeatedKeysAreRefusedWithTheLine() {
+        #expect(error("{\n  \"strict\": true,\n}\n") == ".glance.json: line 2: a comma before a closing bracket; JSON allows none (remove it)")
+        #expect(error("{\"excluded\": [\"Pods\",\n  \"Vendor\",\n]}") == ".glance.json: line 2: a comma before a closing bracket; JSON allows none (remove it)")
+        #expect(error("{\n  \"strict\": true,\n  \"disabled_rules\": [],\n  \"strict\": false\n}") == ".glance.json: line 4: key 'strict' is given twice in one object (first at line 2); remove one")
+        #expect(error("{\"severity\": {\"duplicate_kind\": \"error\",\n \"duplicate_kind\": \"warning\"}}") == ".glance.json: line 2: key 'duplicate_kind' is given twice in one object (first at line 1); remove one")
+        // The same key in two objects, and a key spelled with an escape, are told apart as JSON reads them.
+        #expect(error(#"{"excluded_by_rule": {"duplicate_kind": []}, "severity": {"duplicate_kind": "error"}}"#) == nil)
+        #expect(error(#"{"strict": true, "\u0073trict": false}"#) == ".glance.json: line 1: key 'strict' is given twice in one object (first at line 1); remove one")
+        #expect(error(#"{"excluded": ["a,", "b"]}"#) == nil)
+    }
+
     @Test func contradictions() {
         #expect(error(#"{"only_rules": ["duplicate_kind"], "disabled_rules": ["widget_url_multiple"]}"#)
                 == ".glance.json: only_rules cannot be combined with disabled_rules or opt_in_rules; list exactly the rules to run in only_rules")

@@ -111,6 +111,33 @@ struct BatchInputTests {
         #expect(badDate.standardError == "glance: error: --dismissal-date: 'tomorrow' is not UNIX seconds or an ISO 8601 date such as 2026-12-01T18:30:00Z\n")
     }
 
+    /// Hostile CI (issue 22, re-attack): a pull request's .glance.json naming its own server as push.host got the
+    /// provider token (an hour of pushes to every app of the team) and the device tokens of a CI job's
+    /// `glance push --project .`. A found configuration may only name Apple's servers; --config, --host and
+    /// GLANCE_APNS_HOST still name any.
+    @Test func foundConfigurationSendsOnlyToApple() async throws {
+        let checkout = cache + "/checkout"
+        try FileManager.default.copyItem(atPath: project, toPath: checkout)
+        let config = checkout + "/.glance.json"
+        try write(#"{"push": {"host": "collector.example.com"}}"#, to: config)
+        let arguments = ["push", pushes + "/2-update.json", "--token", "abcd", "--project", checkout, "--bundle-id", TestKey.bundleID, "--dry-run"] + TestKey.flags
+        let found = await run(arguments)
+        #expect(found.exitCode == 2)
+        #expect(found.standardOutput == "")
+        #expect(found.standardError == "glance: error: \(config): push.host: 'collector.example.com' is not an APNs server (*.push.apple.com); a repository's configuration could send your provider token there, so another server must be given with --host, GLANCE_APNS_HOST or --config FILE\n")
+        for look in ["push.apple.com.collector.example.com", "apple.com", "localhost:9443"] {
+            try write(#"{"push": {"host": "\#(look)"}}"#, to: config)
+            #expect(await run(arguments).exitCode == 2, "\(look)")
+        }
+        try write(#"{"push": {"host": "API.sandbox.push.apple.com:2197"}}"#, to: config)
+        #expect(await run(arguments).standardOutput.hasPrefix("POST https://API.sandbox.push.apple.com:2197/3/device/abcd\n"))
+        try write(#"{"push": {"host": "collector.example.com"}}"#, to: config)
+        let named = await run(arguments + ["--config", config])
+        #expect(named.standardOutput.hasPrefix("POST https://collector.example.com/3/device/abcd\n"), "\(named.standardError)")
+        let variable = await run(arguments, environment: ["GLANCE_APNS_HOST": "localhost:9444"])
+        #expect(variable.standardOutput.hasPrefix("POST https://localhost:9444/3/device/abcd\n"), "\(variable.standardError)")
+    }
+
     /// A profile: the push section of .glance.json, GLANCE_APNS_* over it, flags over both; a relative key_file is
     /// the configuration's folder's.
     @Test func profileFromConfigurationEnvironmentAndFlags() async throws {

@@ -124,6 +124,62 @@ struct ProviderTokenStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// Issue 22, defect 2: links planted in the token folder — where the temporary file's name used to be
+    /// predictable (`<TEAM>_<KEY>.jwt.<pid>.tmp`), and at the entry's own name — are never written through: the
+    /// bearer token goes into a new file, and the entry is a regular file afterwards.
+    @Test func linksInTheFolderAreNeverWrittenThrough() throws {
+        let folder = try scratchFolder("store-links")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tokens = folder + "/tokens"
+        #expect(mkdir(tokens, 0o700) == 0)
+        try write("untouched", to: folder + "/target")
+        try write("untouched", to: folder + "/entry-target")
+        let entry = tokens + "/TEAM123456_TESTKEY001.jwt"
+        try FileManager.default.createSymbolicLink(atPath: entry + ".\(ProcessInfo.processInfo.processIdentifier).tmp", withDestinationPath: folder + "/target")
+        try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: folder + "/entry-target")
+        let key = try ProviderKey.read(path: TestKey.path)
+        let token = try ProviderToken(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, issuedAt: Date(timeIntervalSince1970: 1_767_225_600))
+        try ProviderTokenStore(folder: tokens).save(token)
+        #expect(try String(contentsOfFile: folder + "/target", encoding: .utf8) == "untouched")
+        #expect(try String(contentsOfFile: folder + "/entry-target", encoding: .utf8) == "untouched")
+        #expect(try FileManager.default.attributesOfItem(atPath: entry)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOfFile: entry, encoding: .utf8) == token.compact)
+        // A link at the entry's name is not read either (a FIFO there would make the run wait forever).
+        try FileManager.default.removeItem(atPath: entry)
+        try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: folder + "/copy")
+        try token.compact.write(toFile: folder + "/copy", atomically: true, encoding: .utf8)
+        #expect(ProviderTokenStore(folder: tokens).cached(keyID: TestKey.keyID, teamID: TestKey.teamID, key: key, now: Date(timeIntervalSince1970: 1_767_225_700)) == nil)
+        try FileManager.default.removeItem(atPath: entry)
+        #expect(mkfifo(entry, 0o600) == 0)
+        #expect(ProviderTokenStore(folder: tokens).cached(keyID: TestKey.keyID, teamID: TestKey.teamID, key: key, now: Date(timeIntervalSince1970: 1_767_225_700)) == nil)
+    }
+
+    /// A token folder that others (or its group) may write to, or that another user owns, is not used.
+    @Test func folderOthersCanWriteIsRefused() throws {
+        let folder = try scratchFolder("store-mode")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tokens = folder + "/tokens"
+        #expect(mkdir(tokens, 0o700) == 0)
+        #expect(chmod(tokens, 0o777) == 0)
+        let key = try ProviderKey.read(path: TestKey.path)
+        let token = try ProviderToken(key: key, keyID: TestKey.keyID, teamID: TestKey.teamID, issuedAt: Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(throws: PushInputError.self) { try ProviderTokenStore(folder: tokens).save(token) }
+        do { try ProviderTokenStore(folder: tokens).save(token) } catch {
+            #expect("\(error)" == "\(tokens): can be written by others (mode 777); Glance keeps provider tokens only in a folder no one else can write to (chmod 700 it)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tokens).isEmpty)
+        #expect(chmod(tokens, 0o770) == 0)
+        #expect(throws: PushInputError.self) { try ProviderTokenStore(folder: tokens).save(token) }
+        #expect(chmod(tokens, 0o700) == 0)
+        if geteuid() == 0 {
+            #expect(chown(tokens, 65534, 65534) == 0)
+            do { try ProviderTokenStore(folder: tokens).save(token); Issue.record("saved into a folder of uid 65534") } catch {
+                #expect("\(error)" == "\(tokens): belongs to another user (uid 65534); Glance keeps provider tokens only in a folder of your own")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tokens).isEmpty)
+        }
+    }
+
     @Test func defaultFolder() throws {
         #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "/x"]) == "/x")
         #expect(try ProviderTokenStore.defaultFolder(environment: ["GLANCE_APNS_TOKEN_CACHE": "", "HOME": "/h"]) == nil)

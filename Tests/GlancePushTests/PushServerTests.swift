@@ -89,14 +89,16 @@ struct PushServerTests {
         ])
     }
 
-    /// A server whose certificate the system does not trust: nothing is sent, and the line says why.
+    /// A server whose certificate the system does not trust: nothing is sent, and the line says why and what would
+    /// trust it (no --ca-file here: GLANCE_APNS_CA_FILE empty counts as not set).
     @Test func untrustedCertificateIsExplained() async throws {
         try StandIn.makeUntrustedCA(in: cache + "/untrusted-ca")
         let server = try StandIn(untrustedCA: cache + "/untrusted-ca")
-        let output = await push(server, ["--token", "abcd", "--bundle-id", TestKey.bundleID])
+        let output = await glance(["push", pushes + "/2-update.json", "--host", server.host, "--token", "abcd", "--bundle-id", TestKey.bundleID] + TestKey.flags,
+                                  context: testContext(time: time, cache: cache, environment: ["GLANCE_APNS_CA_FILE": ""]))
         #expect(output.exitCode == 2)
         #if os(Linux)
-        #expect(output.standardOutput == "abcd: not sent: 127.0.0.1: the server's certificate is not trusted by this system (unable to get local issuer certificate); Glance on Linux trusts only the system's certificate store\n")
+        #expect(output.standardOutput == "abcd: not sent: 127.0.0.1: the server's certificate is not trusted by this system (unable to get local issuer certificate); Glance on Linux trusts the system's certificate store, and for one run the certificate authority given with --ca-file FILE (or GLANCE_APNS_CA_FILE)\n")
         #else
         #expect(output.standardOutput.hasPrefix("abcd: not sent: 127.0.0.1: "))
         #endif

@@ -4,8 +4,10 @@ import Testing
 /// The local APNs stand-in (Scripts/push-test-server/server.py), one process per test: HTTP/2 over TLS on
 /// 127.0.0.1, provider tokens verified with PyJWT, answers as APNs gives them or as the test scripts them.
 ///
-/// It needs its Python packages and the test CA in the system's trust store: Scripts/setup-push-tests.sh
-/// (run by .ci/run) installs both into `GLANCE_PUSH_TEST_HOME` (default ~/.cache/glance/push-tests).
+/// It needs its Python packages and the test CA: Scripts/setup-push-tests.sh (run by .ci/run) makes both in
+/// `GLANCE_PUSH_TEST_HOME` (default ~/.cache/glance/push-tests). On Linux glance trusts the CA through
+/// `GLANCE_APNS_CA_FILE` (`trust`, in every test's environment), so no root is needed; on macOS it must be in the
+/// keychain (the setup script says how).
 final class StandIn: @unchecked Sendable {
     static let home: String = {
         let environment = ProcessInfo.processInfo.environment
@@ -30,6 +32,19 @@ final class StandIn: @unchecked Sendable {
         do { try process.run() } catch { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+    }()
+
+    /// The test CA's certificate.
+    static var caFile: String { home + "/ca/ca.pem" }
+
+    /// `GLANCE_APNS_CA_FILE` for the test CA, on Linux when it exists (else glance would refuse every run for the
+    /// missing file); empty on macOS, where URLSession trusts the keychain and glance refuses --ca-file.
+    static let trust: [String: String] = {
+        #if os(Linux)
+        return FileManager.default.fileExists(atPath: caFile) ? ["GLANCE_APNS_CA_FILE": caFile] : [:]
+        #else
+        return [:]
+        #endif
     }()
 
     /// CI sets `GLANCE_PUSH_TESTS_REQUIRED=1`: then missing packages fail the tests instead of skipping them.
@@ -72,17 +87,6 @@ final class StandIn: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: ca + "/ca.pem"), FileManager.default.fileExists(atPath: ca + "/ca-key.pem") else {
             throw Failure(description: "no test certificate authority in \(ca): run Scripts/setup-push-tests.sh")
         }
-        #if os(Linux)
-        if untrustedCA == nil {
-        // URLSession on Linux trusts only the system's store: without the CA there, every push would fail on TLS.
-        let bundle = "/etc/ssl/certs/ca-certificates.crt"
-        let certificate = try String(contentsOfFile: ca + "/ca.pem", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
-        let trusted = ((try? String(contentsOfFile: bundle, encoding: .utf8)) ?? "").split(separator: "\n").joined()
-        guard trusted.contains(certificate) else {
-            throw Failure(description: "the test certificate authority \(ca)/ca.pem is not in the system's trust store (\(bundle)): run Scripts/setup-push-tests.sh as root")
-        }
-        }
-        #endif
         folder = NSTemporaryDirectory() + "glance-stand-in-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         recordPath = folder + "/requests.jsonl"

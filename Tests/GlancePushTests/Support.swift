@@ -92,13 +92,17 @@ final class FakeTime: @unchecked Sendable {
     }
 }
 
-/// The context of a test run: a private token cache and HOME, the given clock, the platform's transport (with
-/// `timeout` unless the run gives --timeout), and optionally a live stream.
+/// The context of a test run: a private token cache and HOME, the stand-in's certificate authority trusted
+/// (`StandIn.trust`), the given clock, the platform's transport (with `timeout` unless the run gives --timeout), and
+/// optionally a live stream.
 func testContext(time: FakeTime, cache: String, environment: [String: String] = [:], timeout: TimeInterval = 60,
                  stream: LiveOutput? = nil) -> PushContext {
-    PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(environment) { $1 }, time: time.pushTime,
+    PushContext(environment: ["GLANCE_APNS_TOKEN_CACHE": cache, "HOME": cache].merging(StandIn.trust) { $1 }.merging(environment) { $1 },
+                time: time.pushTime,
                 makeTransport: { options in
-                    platformTransport(TransportOptions(timeout: options.timeout ?? timeout, connections: options.connections))
+                    var options = options
+                    options.timeout = options.timeout ?? timeout
+                    return platformTransport(options)
                 }, stream: stream)
 }
 

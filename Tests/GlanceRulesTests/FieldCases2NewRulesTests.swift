@@ -101,7 +101,7 @@ struct FieldCases2NewRulesTests {
             """, name: "Widgets.swift"))
         let result = Linter().lint(ExampleRunner.model(for: deliberate))
         #expect(result.violations.isEmpty)
-        #expect(result.skips.contains { $0.rule == "extension_deployment_target_above_app" && $0.reason.contains("looks deliberate: App/Widgets.swift") })
+        #expect(result.skips.contains { $0.rule == "extension_deployment_target_above_app" && MessagePlace.plain($0.reason).contains("looks deliberate: App/Widgets.swift") })
     }
 }
 

@@ -108,7 +108,11 @@ extension FileSystem {
         }
 
         public func end() {
-            if started { Thread.current.threadDictionary[FileSystem.scopeKey] = nil }
+            guard started else { return }
+            Thread.current.threadDictionary[FileSystem.scopeKey] = nil
+            FileSystem.failures.lock.lock()
+            FileSystem.failures.first[ObjectIdentifier(self)] = nil
+            FileSystem.failures.lock.unlock()
         }
     }
 

@@ -26,6 +26,8 @@ import Darwin
 public final class FileSystem: @unchecked Sendable {
     private let lock = NSLock()
     private var listings: [String: [String]] = [:]
+    /// Folders `resolve(_:)` found missing, as the paths asked for spell them.
+    private var missingFolders: Set<String> = []
     /// Problems met while walking and reading (unreadable folders, symlink loops, paths outside the folder
     /// being linted), each naming the path.
     public private(set) var problems: [String] = []
@@ -118,7 +120,9 @@ public final class FileSystem: @unchecked Sendable {
         lock.unlock()
         var names: [String] = []
         let inside = isInside(directory)
-        if inside, let handle = FilePathBytes.withCString(directory, { opendir($0) }) {
+        let handle = inside ? FilePathBytes.withCString(directory, { opendir($0) }) : nil
+        if inside, handle == nil { _ = failure(directory, errno) }
+        if let handle {
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                     pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
@@ -142,14 +146,27 @@ public final class FileSystem: @unchecked Sendable {
     /// exists, else the first match that ignores case in each component, else `nil`.
     public func resolve(_ path: String) -> String? {
         let standardized = path.standardizedPath
+        // Below a folder found missing before, nothing is there: one look at the disk serves every file a project
+        // lists in it (a project of 100,000 files that do not exist asked four times each).
+        if let parent = Self.split(standardized).folder {
+            lock.lock()
+            let parentMissing = missingFolders.contains(parent)
+            lock.unlock()
+            if parentMissing { return nil }
+        }
         if exists(standardized) { return standardized }
         let components = standardized.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var current = standardized.hasPrefix("/") ? "/" : "."
-        for component in components {
+        var written = current
+        for (index, component) in components.enumerated() {
             let candidate = current.appendingPath(component)
+            written = written.appendingPath(component)
             if exists(candidate) { current = candidate; continue }
             let lowered = component.lowercased()
-            guard let match = contents(of: current).first(where: { $0.lowercased() == lowered }) else { return nil }
+            guard let match = contents(of: current).first(where: { $0.lowercased() == lowered }) else {
+                if index < components.count - 1 { lock.lock(); missingFolders.insert(written); lock.unlock() }
+                return nil
+            }
             current = current.appendingPath(match)
         }
         return current
@@ -171,7 +188,7 @@ public final class FileSystem: @unchecked Sendable {
     }
 
     /// Whether `path` is `folder` or below it (both canonical).
-    static func contains(_ folder: String, _ path: String) -> Bool {
+    public static func contains(_ folder: String, _ path: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
@@ -187,20 +204,82 @@ public final class FileSystem: @unchecked Sendable {
     }
 
     /// `realPath`, told to the observers of this file system's scope when its questions are told.
-    func canonical(_ path: String) -> String { observed ? Self.realPath(path, scope: scope) : Self.canonicalPath(path) }
+    func canonical(_ path: String) -> String {
+        let real = Self.canonicalPath(path, missing: missingCanonicals)
+        if observed { Self.tell(.realPath(path: path), .text(real), scope: scope) }
+        return real
+    }
 
-    static func canonicalPath(_ path: String) -> String {
+    static func canonicalPath(_ path: String) -> String { canonicalPath(path, missing: nil) }
+
+    /// Canonical paths of folders found missing: nothing below one exists, so a path there is that folder's
+    /// canonical path and its own name, with no look at the disk (a project of 100,000 files listed in a folder
+    /// that does not exist asked realpath(3) for every one, and for the folder each time).
+    final class MissingFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var canonical: [String: String] = [:]
+        subscript(_ folder: String) -> String? {
+            get { lock.lock(); defer { lock.unlock() }; return canonical[folder] }
+            set { lock.lock(); canonical[folder] = newValue; lock.unlock() }
+        }
+    }
+    private let missingCanonicals = MissingFolders()
+
+    private static func canonicalPath(_ path: String, links: Int = 0, missing: MissingFolders?) -> String {
+        canonicalForm(path, links: links, missing: missing).path
+    }
+
+    /// The canonical path, and whether nothing is there (not even a link).
+    private static func canonicalForm(_ path: String, links: Int, missing: MissingFolders?) -> (path: String, missing: Bool) {
         // An absolute path without `.`, `..`, empty or trailing components is its own standard form (Foundation's
         // `standardizedPath` costs more than the system call).
-        let isStandard = path.hasPrefix("/") && !path.hasSuffix("/") && !path.contains("//") && !path.contains("/.")
-        let standardized = isStandard ? path : path.standardizedPath
+        let standardized = isStandard(path) ? path : path.standardizedPath
+        let (parent, name) = split(standardized)
+        if let missing, let parent, let known = missing[parent] { return (known.appendingPath(name), true) }
         if let resolved = FilePathBytes.withCString(standardized, { realpath($0, nil) }) {
             defer { free(resolved) }
-            return FilePathBytes.string(fromCString: resolved)
+            return (FilePathBytes.string(fromCString: resolved), false)
         }
-        let parent = standardized.deletingLastPathComponent
-        guard !parent.isEmpty, parent != standardized, standardized != "/" else { return standardized }
-        return canonicalPath(parent).appendingPath(standardized.lastPathComponent)
+        // A link that leads nowhere leads somewhere all the same: to its target's canonical path, so that a link
+        // out of the folder being linted is outside whether or not its target exists (and no message tells which).
+        if links < 40, let target = linkTarget(standardized) {
+            let absolute = target.hasPrefix("/") ? target : (parent ?? "").appendingPath(target)
+            return (canonicalPath(absolute, links: links + 1, missing: missing), false)
+        }
+        guard let parent, !parent.isEmpty, standardized != "/" else { return (standardized, true) }
+        let above = canonicalForm(parent, links: links, missing: missing)
+        if above.missing { missing?[parent] = above.path }
+        return (above.path.appendingPath(name), true)
+    }
+
+    /// Whether `path` is absolute and has no `.`, `..`, empty or trailing components (its bytes compared, not with
+    /// Foundation's `contains`, which goes through NSString).
+    private static func isStandard(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.count == 1 || bytes.last != UInt8(ascii: "/") else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == UInt8(ascii: "/") && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// The folder part and the last name of a standard path (`/a/b` → `/a`, `b`; `/a` → `/`, `a`); no folder for
+    /// `/` or a name alone.
+    private static func split(_ path: String) -> (folder: String?, name: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path != "/" else { return (nil, path) }
+        let name = String(path[path.index(after: slash)...])
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
+    }
+
+    /// The text of the symbolic link at `path` (`readlink`); nil when `path` is not one.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = FilePathBytes.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+        guard count > 0 else { return nil }
+        buffer[count] = 0
+        return FilePathBytes.string(fromCString: buffer)
     }
 
     // MARK: Reading
@@ -248,7 +327,7 @@ public final class FileSystem: @unchecked Sendable {
         let overLimit = { (size: Int) in ProjectError.notRead(path, reason: limit.overLimitReason(size: size)) }
         guard prefix != nil || entry.size <= limit.maximumBytes else { throw overLimit(entry.size) }
         let descriptor = FilePathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw ProjectError.unreadable(path, reason: Self.errorText(errno)) }
+        guard descriptor >= 0 else { throw failure(path, errno) }
         defer { close(descriptor) }
         // The file may have been replaced since `stat`: check what was opened.
         var info = stat()
@@ -267,13 +346,55 @@ public final class FileSystem: @unchecked Sendable {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw ProjectError.unreadable(path, reason: Self.errorText(errno))
+                throw failure(path, errno)
             }
             if got == 0 { break }
             count += got
         }
         if prefix == nil && count > limit.maximumBytes { throw overLimit(count) }
         return Data(bytes[..<count])
+    }
+
+    /// The error for a file that cannot be opened or read; a reason that is not the file's own — the process or the
+    /// system out of file descriptors or memory, an I/O error (`systemErrors`) — is also noted as a failure of the
+    /// run (`systemFailure()`): what the run then reports would not be the project's findings.
+    private func failure(_ path: String, _ code: Int32) -> ProjectError {
+        if Self.systemErrors.contains(code), let scope {
+            let text = "\(path): cannot be read: \(Self.errorText(code))"
+            Self.failures.lock.lock()
+            if Self.failures.first[scope] == nil { Self.failures.first[scope] = text }
+            Self.failures.lock.unlock()
+        }
+        return ProjectError.unreadable(path, reason: Self.errorText(code))
+    }
+
+    /// Errors of the run, not of a file: too many open files (the process's or the system's), out of memory, I/O.
+    static let systemErrors: Set<Int32> = [EMFILE, ENFILE, ENOMEM, EIO]
+
+    final class Failures: @unchecked Sendable {
+        let lock = NSLock()
+        var first: [ObjectIdentifier: String] = [:]
+    }
+    static let failures = Failures()
+
+    /// The first read this run could not make for a reason that is not the file's own (`/p/A.swift: cannot be read:
+    /// too many open files`), among the file systems made in the calling thread's observation scope (a command's run
+    /// has one: `ObservationScope`); nil when there was none, or outside any scope. A run that had one stops with it
+    /// as its error.
+    public static func systemFailure() -> String? {
+        guard let scope = currentScope else { return nil }
+        failures.lock.lock(); defer { failures.lock.unlock() }
+        return failures.first[scope]
+    }
+
+    /// Throws the run's `systemFailure()`, when there is one.
+    public static func checkRunCanRead() throws {
+        if let failure = systemFailure() { throw RunFailure(description: failure + "; the run stopped, since its findings would lack the file (the system's limit or an I/O error, not the file's: raise `ulimit -n`, or free memory, and run again)") }
+    }
+
+    /// A run that cannot go on for a reason that is not its input's (see `FileSystem.systemFailure()`).
+    public struct RunFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Reads a text file as UTF-8 (bytes that are not UTF-8 become U+FFFD, so a stray byte never aborts the
@@ -283,8 +404,21 @@ public final class FileSystem: @unchecked Sendable {
         return String(data: data, encoding: .utf8) ?? String(decoding: data, as: UTF8.self)
     }
 
+    /// Why Foundation could not write (or read) a file, in the system's words: the POSIX error under the Cocoa error
+    /// (`permission denied`, `no such file or directory`, `read-only file system`, `no space left on device`), else
+    /// Foundation's own description.
+    public static func reason(of error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error
+        for candidate in [error, underlying].compactMap({ $0 }) {
+            if let posix = candidate as? POSIXError { return errorText(posix.code.rawValue) }
+            let bridged = candidate as NSError
+            if bridged.domain == NSPOSIXErrorDomain { return errorText(Int32(bridged.code)) }
+        }
+        return (error as NSError).localizedDescription
+    }
+
     /// `strerror`'s text without a trailing period, lowercased at the start (`permission denied`).
-    static func errorText(_ code: Int32) -> String {
+    public static func errorText(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
     }
@@ -321,12 +455,13 @@ public final class FileSystem: @unchecked Sendable {
                 guard let entry = status(path, followingLinks: false) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink {
-                    guard let target = status(path) else {
-                        record("\(path): broken symbolic link; skipped")
-                        continue
-                    }
+                    // Outside first: a link out is named the same whether or not its target exists.
                     guard isInside(path) else {
                         record("\(path): symbolic link to \(canonical(path)), outside the folder being linted; not followed")
+                        continue
+                    }
+                    guard let target = status(path) else {
+                        record("\(path): broken symbolic link; skipped")
                         continue
                     }
                     kind = target.kind
@@ -386,6 +521,27 @@ extension String {
         return self
     }
 
+    /// Whether the path has no empty, `.` or `..` component and no trailing slash (and is not empty): what
+    /// `standardizedPath` would return unchanged.
+    private static func isStandardPath(_ bytes: String.UTF8View) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard !bytes.isEmpty, bytes.count == 1 || bytes.last != slash else { return false }
+        var component = 0, dots = 0, index = 0
+        for byte in bytes {
+            if byte == slash {
+                if index > 0 && component == 0 { return false }
+                if component > 0 && dots == component && component <= 2 { return false }
+                component = 0
+                dots = 0
+            } else {
+                component += 1
+                if byte == dot { dots += 1 }
+            }
+            index += 1
+        }
+        return !(component > 0 && dots == component && component <= 2)
+    }
+
     public var lastPathComponent: String { (self as NSString).lastPathComponent }
     public var deletingLastPathComponent: String { (self as NSString).deletingLastPathComponent }
     public var pathExtension: String { (self as NSString).pathExtension }
@@ -394,6 +550,9 @@ extension String {
     /// path a project names is the path Glance reports), unlike `NSString.standardizingPath`, which resolves
     /// them. `..` above the root of an absolute path stays at the root; a relative path keeps leading `..`.
     public var standardizedPath: String {
+        // Most paths are standard already (no `.`, `..`, repeated or trailing slash): checked on the bytes, which
+        // costs far less than splitting into components (a project's 100,000 file paths each went through here).
+        if Self.isStandardPath(utf8) { return self }
         let absolute = hasPrefix("/")
         var parts: [Substring] = []
         for part in split(separator: "/", omittingEmptySubsequences: true) {

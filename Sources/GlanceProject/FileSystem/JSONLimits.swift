@@ -31,6 +31,10 @@ public struct JSONLimits: Sendable, Equatable {
     /// and the 1-based line and column (in characters) of the byte that passes it; nil within the bounds.
     /// Text that is not JSON is not judged here (Foundation's parser reports it).
     public func problem(in data: Data) -> (message: String, line: Int, column: Int)? {
+        data.withUnsafeBytes { problem(in: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    private func problem(in data: UnsafeBufferPointer<UInt8>) -> (message: String, line: Int, column: Int)? {
         var depth = 0
         var keys = 0
         var inString = false
@@ -39,7 +43,7 @@ public struct JSONLimits: Sendable, Equatable {
         var lineStart = 0
         var offset = 0
         func position() -> (Int, Int) {
-            let column = String(decoding: data[data.startIndex + lineStart..<data.startIndex + offset], as: UTF8.self).count + 1
+            let column = String(decoding: UnsafeBufferPointer(rebasing: data[lineStart..<offset]), as: UTF8.self).count + 1
             return (line, column)
         }
         for byte in data {

@@ -99,20 +99,21 @@ public struct ProjectLoader {
 
     /// The projects a workspace names, in order (nested groups followed; `Pods.xcodeproj` left out). The
     /// file is read with `XMLParser` alone (an event parser that reports errors without printing them and
-    /// builds no tree); a project outside the folder being linted is noted, not read.
+    /// builds no tree); a project outside the folder being linted is noted, not read. Errors name the file by its
+    /// absolute path (the CLI prints it the way reporters print files).
     func workspaceProjects(_ workspace: String, root: String, notes: inout [String]) throws -> [String] {
         let contents = workspace.appendingPath("contents.xcworkspacedata")
         let data: Data
         do { data = try fileSystem.read(contents, limit: .workspace) } catch let error as ProjectError {
             if case .unreadable(_, let reason) = error, reason == "no such file" {
-                throw ProjectError.unreadable(contents.relative(to: root), reason: "the workspace has no contents.xcworkspacedata")
+                throw ProjectError.unreadable(contents, reason: "the workspace has no contents.xcworkspacedata")
             }
-            throw error.naming(contents.relative(to: root))
+            throw error.naming(contents)
         }
         // FoundationXML's XMLParser stops the process on an element or attribute name that is not UTF-8 (it
         // force-unwraps the decoded name), so the bytes are checked first: Xcode writes this file in UTF-8.
         if let problem = Self.notUTF8XML(data) {
-            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(problem))")
+            throw ProjectError.malformed(contents, reason: "not valid workspace XML (\(problem))")
         }
         let reader = WorkspaceReader(folder: workspace.deletingLastPathComponent)
         let parser = XMLParser(data: data)
@@ -120,12 +121,12 @@ public struct ProjectLoader {
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse() && parser.parserError == nil
         if reader.tooDeep {
-            throw ProjectError.malformed(contents.relative(to: root),
+            throw ProjectError.malformed(contents,
                                          reason: "not valid workspace XML (groups nested more than \(WorkspaceReader.maximumDepth) deep, line \(max(parser.lineNumber, 1)))")
         }
         guard parsed, reader.sawWorkspace else {
             let place = !parsed ? "line \(max(parser.lineNumber, 1))" : "no <Workspace> element"
-            throw ProjectError.malformed(contents.relative(to: root), reason: "not valid workspace XML (\(place))")
+            throw ProjectError.malformed(contents, reason: "not valid workspace XML (\(place))")
         }
         var projects: [String] = []
         for path in reader.projects {
@@ -141,7 +142,7 @@ public struct ProjectLoader {
         }
         if projects.isEmpty {
             let missing = notes.filter { $0.hasSuffix("named by the workspace but missing") }
-            throw ProjectError.malformed(contents.relative(to: root), reason: missing.isEmpty
+            throw ProjectError.malformed(contents, reason: missing.isEmpty
                 ? "the workspace names no .xcodeproj" : "every project the workspace names is missing (\(missing.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")))")
         }
         return projects
@@ -187,8 +188,11 @@ public struct ProjectLoader {
                 reader = try XcodeProjectReader(projectPath: project, root: root, fileSystem: fileSystem)
             } catch {
                 guard projects.count > 1 else { throw error }
-                unreadable.append(error)
-                notes.append("\(error); this project is not read, the others are")
+                // Named below the folder being linted, as the CLI prints notes (the error itself names the file by
+                // its absolute path, for the CLI to print as it prints files).
+                let named = (error as? ProjectError).map { $0.naming($0.file.relative(to: root)) } ?? error
+                unreadable.append(named)
+                notes.append("\(named); this project is not read, the others are")
                 continue
             }
             read.append(project)

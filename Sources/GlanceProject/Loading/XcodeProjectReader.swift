@@ -13,6 +13,19 @@ struct XcodeProjectReader {
     private(set) var notes: [String] = []
     private var xcconfigs: [String: [[SettingAssignment]]] = [:]   // base configuration files read, by path
     private var xcconfigGaps: [String: [String]] = [:]              // … and those whose includes were not all read
+    /// Element id → `resolvedPath(of:)`.
+    private var resolvedPaths: [String: (path: String, onDisk: Bool)?] = [:]
+    /// Element id → `pbx.fileElement(_:)`, made once (`fileElement(_:)`): the passes over the group tree and the build phases ask for
+    /// each element several times (a project of 100,000 files made its elements again at each).
+    private var elements: [String: PBXFileElement?] = [:]
+
+    private mutating func fileElement(_ id: String) -> PBXFileElement? {
+        if let known = elements[id] { return known }
+        let made = pbx.fileElement(id)
+        elements[id] = .some(made)
+        return made
+    }
+
     /// Where the group tree's elements are on disk.
     private var groupTree: PBXGroupTree
 
@@ -22,12 +35,12 @@ struct XcodeProjectReader {
         self.fileSystem = fileSystem
         let pbxPath = projectPath.appendingPath("project.pbxproj")
         guard let resolved = fileSystem.resolve(pbxPath) else {
-            throw ProjectError.malformed(projectPath.relative(to: root), reason: "no project.pbxproj inside")
+            throw ProjectError.malformed(projectPath, reason: "no project.pbxproj inside")
         }
         do {
             pbx = try PBXProj(path: resolved, fileSystem: fileSystem)
         } catch let error as ProjectError {
-            throw error.naming(resolved.relative(to: root))
+            throw error.naming(resolved)
         }
         groupTree = PBXGroupTree(pbx: pbx, projectPath: projectPath)
         sourceRoot = groupTree.sourceRoot
@@ -42,9 +55,15 @@ struct XcodeProjectReader {
     mutating func path(of id: String) -> String? { groupTree.path(of: id) }
 
     /// `path(of:)`, then resolved against the disk (case-insensitively on Linux).
-    mutating func diskPath(of id: String) -> String? {
-        guard let path = path(of: id) else { return nil }
-        return fileSystem.resolve(path) ?? path
+    mutating func diskPath(of id: String) -> String? { resolvedPath(of: id)?.path }
+
+    /// `diskPath(of:)`, and whether the disk has something there; worked out once per element (a project's
+    /// elements are looked up by several passes: package folders, build phases).
+    private mutating func resolvedPath(of id: String) -> (path: String, onDisk: Bool)? {
+        if let known = resolvedPaths[id] { return known }
+        let resolved = path(of: id).map { path in fileSystem.resolve(path).map { ($0, true) } ?? (path, false) }
+        resolvedPaths[id] = .some(resolved)
+        return resolved
     }
 
     // MARK: - Targets
@@ -102,7 +121,7 @@ struct XcodeProjectReader {
                 objectiveC += fromFolders.objectiveC
             }
             let (linked, unreadPackages) = packages.linkedModules(for: native, pbx: pbx)
-            let ownSources = Array(NSOrderedSet(array: sources)) as? [String] ?? sources
+            let ownSources = sources.uniqued()
             let dependencyTargets = native.dependencies.compactMap { pbx.targetDependency($0)?.target }.map { prefix + $0 }
             let defaultSettings = configs.first { $0.name == pbx.configurationList(native.buildConfigurationList ?? "")?.defaultConfigurationName }?.settings
                 ?? configs.first?.settings
@@ -126,13 +145,13 @@ struct XcodeProjectReader {
             _ = configurationNames
             targets.append(Target(id: prefix + id, name: native.name, productType: native.productType, kind: kind,
                                   kindReason: reason, platforms: platforms,
-                                  sources: Array(NSOrderedSet(array: sources)) as? [String] ?? sources,
-                                  assetCatalogs: Array(NSOrderedSet(array: catalogs)) as? [String] ?? catalogs,
+                                  sources: sources.uniqued(),
+                                  assetCatalogs: catalogs.uniqued(),
                                   resourceImages: images,
                                   configurations: configs, defaultConfigurationName: defaultName,
                                   dependencies: dependencies, embeds: embeds,
                                   projectPath: projectPath.relative(to: root),
-                                  objectiveCSources: Array(NSOrderedSet(array: objectiveC)) as? [String] ?? objectiveC,
+                                  objectiveCSources: objectiveC.uniqued(),
                                   unreadPackages: unreadPackages))
         }
         modules += packages.modules.values.sorted { $0.id < $1.id }.map { module in
@@ -148,10 +167,10 @@ struct XcodeProjectReader {
         var stack = [pbx.project.mainGroup].compactMap { $0 }
         var seen: Set<String> = []
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted, let element = pbx.fileElement(id) else { continue }
+            guard seen.insert(id).inserted, let element = fileElement(id) else { continue }
             if element.isGroup || element.isSynchronizedRootGroup || id == pbx.project.mainGroup {
                 stack += element.children.reversed()
-            } else if element.isa == "PBXFileReference", let path = diskPath(of: id), fileSystem.isDirectory(path),
+            } else if element.isa == "PBXFileReference", let (path, onDisk) = resolvedPath(of: id), onDisk, fileSystem.isDirectory(path),
                       LocalPackages.isPackage(path, fileSystem: fileSystem) {
                 folders.append(path)
             }
@@ -232,7 +251,7 @@ struct XcodeProjectReader {
             guard let phase = pbx.buildPhase(phaseID) else { continue }
             for fileID in phase.files {
                 guard let file = pbx.buildFile(fileID), let ref = file.fileRef else { continue }
-                guard let element = pbx.fileElement(ref) else { continue }
+                guard let element = fileElement(ref) else { continue }
                 if phase.isa == "PBXSourcesBuildPhase" {
                     if element.isGroup {
                         for child in element.children { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
@@ -269,7 +288,7 @@ struct XcodeProjectReader {
         var result: [String: Membership] = [:]
         let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
         for groupID in groupIDs.sorted() {
-            guard let group = pbx.fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
+            guard let group = fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
             guard fileSystem.isDirectory(folder) else {
                 if owners[groupID] != nil {
                     notes.append("\(folder.relative(to: root)): " + (fileSystem.outsideReason(folder).map { "synchronized folder not read: \($0)" } ?? "synchronized folder does not exist"))
@@ -396,5 +415,14 @@ struct XcodeProjectReader {
         default:
             return (.unknown, productType)
         }
+    }
+}
+
+extension Array where Element == String {
+    /// The strings in order, each at its first place only (what `NSOrderedSet` gave, without bridging every string
+    /// to an `NSString`: 100,000 sources took a second there).
+    func uniqued() -> [String] {
+        var seen = Set<String>(minimumCapacity: count)
+        return filter { seen.insert($0).inserted }
     }
 }

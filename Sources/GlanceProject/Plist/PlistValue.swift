@@ -15,17 +15,29 @@ public enum PlistValue: Sendable, Hashable, Codable {
     case dictionary([String: PlistValue])
 
     /// Converts what `PropertyListSerialization` returns. Unknown object kinds become their description.
+    ///
+    /// Strings, dictionaries and arrays are tried first: they are most of a project file, and casting one of them
+    /// to `NSNumber` first made Foundation bridge the whole collection to an `NSDictionary` or `NSArray`, at every
+    /// level (most of the time a 29 MB `project.pbxproj` took). No value is more than one of these kinds, so the
+    /// order changes nothing else.
     public init(foundation value: Any) {
         switch value {
         case let string as String: self = .string(string)
+        // Foundation on Linux hands dictionaries over as `[AnyHashable: Any]`: cast to that (its own type, no
+        // copy) before `[String: Any]`, whose cast from it would check every key first.
+        case let dictionary as [AnyHashable: Any] where type(of: value) == [AnyHashable: Any].self:
+            var converted: [String: PlistValue] = [:]
+            converted.reserveCapacity(dictionary.count)
+            for (key, element) in dictionary { converted[key.base as? String ?? "\(key)"] = PlistValue(foundation: element) }
+            self = .dictionary(converted)
+        case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
+        case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
         case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
         case let number as NSNumber:
             let double = number.doubleValue
             if double.rounded() == double, abs(double) < 9e15 { self = .integer(number.intValue) } else { self = .real(double) }
         case let date as Date: self = .date(date)
         case let data as Data: self = .data(data)
-        case let array as [Any]: self = .array(array.map(PlistValue.init(foundation:)))
-        case let dictionary as [String: Any]: self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
         case let dictionary as [AnyHashable: Any]:
             var converted: [String: PlistValue] = [:]
             for (key, element) in dictionary { converted["\(key)"] = PlistValue(foundation: element) }
@@ -102,16 +114,66 @@ public enum PlistReader {
         if trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8)) {
             result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
         } else {
+            var converted: PlistValue?
             log = capturingStandardError {
-                result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) }
+                converted = OpenStepText.parse(data)
+                if converted == nil { result = Result { try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } }
             }
+            if let converted { return converted }
         }
         switch result {
         case .success(let object):
             return PlistValue(foundation: object)
         case .failure(let error):
+            // A file cut short (a truncated download, a half-written merge) makes CoreFoundation name the first
+            // character it cannot place, often on line 1: say that the file ends early, and where.
+            if !(trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8))), let end = unfinishedOpenStep(data) {
+                throw ProjectError.malformed(file, reason: "not a property list: the file ends early, at line \(end.line), \(end.inside) (it is cut off, or a closing bracket is missing)")
+            }
             throw ProjectError.malformed(file, reason: "not a property list (\(openStepDiagnosis(log) ?? describe(error)))")
         }
+    }
+
+    /// Where OpenStep text ends while something it opened is still open — a dictionary, an array, a quoted string
+    /// or a comment — and what; nil when everything opened is closed. A scan of brackets, quotes and comments, for
+    /// the message only: CoreFoundation has already refused the text.
+    static func unfinishedOpenStep(_ data: Data) -> (line: Int, inside: String)? {
+        let bytes = [UInt8](data)
+        var open: [UInt8] = []
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+            switch byte {
+            case 0x0A: line += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                while index < bytes.count && bytes[index] != byte {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+                    if index < bytes.count && bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                if index >= bytes.count { return (line, "inside a quoted string") }
+            case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                if index + 1 >= bytes.count { return (line, "inside a comment") }
+                index += 1
+            case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
+                while index + 1 < bytes.count && bytes[index + 1] != 0x0A { index += 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "("): open.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: ")"): if !open.isEmpty { open.removeLast() }
+            default: break
+            }
+            index += 1
+        }
+        guard let last = open.last else { return nil }
+        let shape = last == UInt8(ascii: "{") ? "a dictionary" : "an array"
+        return (line, "inside " + shape + (open.count > 1 ? " (\(open.count) brackets still open)" : ""))
     }
 
     /// `missing semicolon or value in dictionary on line 202` from CoreFoundation's log line.
@@ -133,7 +195,9 @@ public enum PlistReader {
         defer { standardErrorLock.unlock() }
         var template = Array((NSTemporaryDirectory() + "/glance-stderr-XXXXXX").utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard file >= 0 else { body(); return "" }
+        // No temporary folder to write in (TMPDIR unwritable or missing): a pipe takes the log instead, its writing
+        // end non-blocking so that a log longer than the pipe holds is cut, never waited on.
+        guard file >= 0 else { return capturingStandardErrorInAPipe(body) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         defer { close(file) }
         let saved = dup(STDERR_FILENO)
@@ -150,6 +214,26 @@ public enum PlistReader {
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
 
+    private static func capturingStandardErrorInAPipe(_ body: () -> Void) -> String {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { body(); return "" }
+        defer { close(ends[0]) }
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0 else { close(ends[1]); body(); return "" }
+        fflush(nil)
+        dup2(ends[1], STDERR_FILENO)
+        close(ends[1])
+        body()
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let count = buffer.withUnsafeMutableBytes { systemRead(ends[0], $0.baseAddress, $0.count) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
+
     static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if let debug = nsError.userInfo["NSDebugDescription"] as? String { return debug }
@@ -157,3 +241,79 @@ public enum PlistReader {
         return nsError.localizedDescription
     }
 }
+
+#if canImport(CoreFoundation)
+import CoreFoundation
+
+/// OpenStep text (a `project.pbxproj`) parsed by CoreFoundation's own property-list parser — what
+/// `PropertyListSerialization` calls — and its objects read as they are. `PropertyListSerialization` then bridges
+/// every dictionary, array and string to Swift's own (and `PlistValue(foundation:)` casts each again): for a 29 MB
+/// project, two thirds of the time went there. OpenStep text holds only strings, dictionaries, arrays and data;
+/// anything else, or text CoreFoundation refuses, gives nil, and the caller goes through
+/// `PropertyListSerialization` (for its error, or for a value of another kind), so the result is the same.
+enum OpenStepText {
+    static func parse(_ data: Data) -> PlistValue? {
+        data.withUnsafeBytes { raw -> PlistValue? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+                  let bytes = CFDataCreateWithBytesNoCopy(nil, base, raw.count, kCFAllocatorNull) else { return nil }
+            var format = CFPropertyListFormat.openStepFormat
+            guard let object = CFPropertyListCreateWithData(nil, bytes, 0, &format, nil)?.takeRetainedValue() else { return nil }
+            return value(of: object)
+        }
+    }
+
+    private static func value(of object: CFTypeRef) -> PlistValue? {
+        let type = CFGetTypeID(object)
+        if type == CFStringGetTypeID() { return .string(string(unsafeBitCast(object, to: CFString.self))) }
+        if type == CFDictionaryGetTypeID() {
+            let dictionary = unsafeBitCast(object, to: CFDictionary.self)
+            let count = CFDictionaryGetCount(dictionary)
+            var keys = [UnsafeRawPointer?](repeating: nil, count: count)
+            var values = [UnsafeRawPointer?](repeating: nil, count: count)
+            CFDictionaryGetKeysAndValues(dictionary, &keys, &values)
+            var converted: [String: PlistValue] = [:]
+            converted.reserveCapacity(count)
+            for index in 0..<count {
+                guard let key = keys[index], let element = values[index] else { return nil }
+                let keyObject = Unmanaged<AnyObject>.fromOpaque(key).takeUnretainedValue()
+                guard CFGetTypeID(keyObject) == CFStringGetTypeID(),
+                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()) else { return nil }
+                converted[string(unsafeBitCast(keyObject, to: CFString.self))] = value
+            }
+            return .dictionary(converted)
+        }
+        if type == CFArrayGetTypeID() {
+            let array = unsafeBitCast(object, to: CFArray.self)
+            var converted: [PlistValue] = []
+            converted.reserveCapacity(CFArrayGetCount(array))
+            for index in 0..<CFArrayGetCount(array) {
+                guard let element = CFArrayGetValueAtIndex(array, index),
+                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()) else { return nil }
+                converted.append(value)
+            }
+            return .array(converted)
+        }
+        if type == CFDataGetTypeID() {
+            let data = unsafeBitCast(object, to: CFData.self)
+            return .data(Data(bytes: CFDataGetBytePtr(data), count: CFDataGetLength(data)))
+        }
+        return nil
+    }
+
+    /// The string's UTF-8 text (NUL characters included); through Foundation's bridging when it does not convert
+    /// whole (lone surrogates).
+    private static func string(_ string: CFString) -> String {
+        let length = CFStringGetLength(string)
+        let encoding = CFStringBuiltInEncodings.UTF8.rawValue
+        var bytes = [UInt8](repeating: 0, count: CFStringGetMaximumSizeForEncoding(length, encoding))
+        var used = 0
+        let converted = CFStringGetBytes(string, CFRange(location: 0, length: length), encoding, 0, false, &bytes, bytes.count, &used)
+        guard converted == length else { return unsafeBitCast(string, to: NSString.self) as String }
+        return String(decoding: bytes[0..<used], as: UTF8.self)
+    }
+}
+#else
+enum OpenStepText {
+    static func parse(_ data: Data) -> PlistValue? { nil }
+}
+#endif

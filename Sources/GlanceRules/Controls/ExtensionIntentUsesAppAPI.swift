@@ -103,7 +103,7 @@ struct ExtensionIntentUsesAppAPI: Rule {
             guard let file = context.model.index.file(intent.location.file) else { continue }
             for importDecl in file.imports where Self.appOnlyModules.contains(importDecl.module) {
                 context.report(importDecl.location, """
-                    \(context.relativePath(intent.location)) imports \(importDecl.module), which only the app links, but it is compiled \
+                    \(context.shownPath(intent.location.file)) imports \(importDecl.module), which only the app links, but it is compiled \
                     into widget extension '\(target.name)' with intent \(intent.typeName) (Glance infers this from Apple's documentation); keep the bridge out of the extension \
                     and share data through the App Group.
                     """, target: target)

@@ -219,7 +219,7 @@ struct IntentMissingAppMembership: Rule {
                     : "the tap fails silently"
                 context.report(intent.location, """
                     \(intent.typeName) runs in the app process (\(reason)) and is used by \(usedBy), but \
-                    \(context.relativePath(intent.location)) is not a member of app target '\(app.name)'; \(consequence). \
+                    \(context.shownPath(intent.location.file)) is not a member of app target '\(app.name)'; \(consequence). \
                     Add the file to '\(app.name)' as well.
                     """, target: app, severity: opensURL ? .warning : nil, subjects: [ViolationSubject(targetID: app.id)])
             }

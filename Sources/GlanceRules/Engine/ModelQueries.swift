@@ -70,8 +70,9 @@ extension SurfaceModel {
     }
 
     /// The targets whose processes run code compiled into `target`: the target itself, or for a framework or
-    /// library, the apps and extensions that link or embed it (directly or through other frameworks). Empty for
-    /// a framework nothing links.
+    /// library, the apps and extensions that link or embed it (directly or through other frameworks) and whose own
+    /// code names one of its types (`calls(into:from:)`: an action extension that links the app's framework for
+    /// nothing does not run its App Group code). Empty for a framework nothing links or calls into.
     public func processes(runningCodeOf target: Target) -> [Target] {
         guard target.kind == .framework || target.kind == .library else { return [target] }
         var result: [Target] = []
@@ -81,7 +82,7 @@ extension SurfaceModel {
             for other in project.targets where other.dependencies.contains(id) || other.embeds.contains(where: { $0.embeddedTargetID == id }) {
                 guard seen.insert(other.id).inserted else { continue }
                 if other.kind == .framework || other.kind == .library { pending.append(other.id) }
-                else if other.kind != .testBundle { result.append(other) }
+                else if other.kind != .testBundle, id != target.id || calls(into: target, from: other) { result.append(other) }
             }
         }
         return result

@@ -197,21 +197,30 @@ public struct Violation: Sendable, Hashable, Codable {
         self.related = related
     }
 
-    /// The message as reporters print it: with the other places of the same cause, when there are some
-    /// (`… (same cause at 2 more places: App/A.swift:3, App/B.swift:9)`). The baseline compares `message`.
     /// What identifies the finding across runs, for fingerprints (SARIF, GitLab): its rule, target and cause when
     /// it has one (one cause found at several places keeps its identity when its first place moves), else its rule,
-    /// file and message without the premise notes. Fields joined by NUL.
+    /// file and `plainMessage` without the premise notes. Fields joined by NUL.
     public var identity: String {
-        (cause.map { [rule, target ?? "", $0] } ?? [rule, file, Premise.withoutNotes(message)]).joined(separator: "\u{0}")
+        (cause.map { [rule, target ?? "", $0] } ?? [rule, file, Premise.withoutNotes(plainMessage)]).joined(separator: "\u{0}")
     }
 
-    public var displayMessage: String {
-        guard !related.isEmpty else { return message }
-        let shown = related.prefix(Self.relatedShown).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+    /// The message as reporters print it, its places (`MessagePlace`) and the other places of the same cause
+    /// (`… (same cause at 2 more places: App/A.swift:3, App/B.swift:9)`) printed below `root`, as the finding's own
+    /// file is (`root`: the folder as typed, "" for the current folder). The baseline compares `plainMessage`.
+    public func displayMessage(root: String) -> String {
+        let text = MessagePlace.shown(message, root: root)
+        guard !related.isEmpty else { return text }
+        let shown = related.prefix(Self.relatedShown).map { "\(MessagePlace.joined(root, $0.file)):\($0.line)" }.joined(separator: ", ")
         let rest = related.count > Self.relatedShown ? " and \(related.count - Self.relatedShown) more" : ""
-        return "\(message) (same cause at \(related.count) more place\(related.count == 1 ? "" : "s"): \(shown)\(rest))"
+        return "\(text) (same cause at \(related.count) more place\(related.count == 1 ? "" : "s"): \(shown)\(rest))"
     }
+
+    /// `displayMessage(root:)` with places below the folder being linted.
+    public var displayMessage: String { displayMessage(root: "") }
+
+    /// The message with its places as paths below the folder being linted, whatever folder was typed: what a
+    /// baseline records and fingerprints are made of.
+    public var plainMessage: String { MessagePlace.plain(message) }
 
     /// How many related places `displayMessage` names.
     public static let relatedShown = 3

@@ -67,5 +67,10 @@ public final class RuleContext: @unchecked Sendable {
     }
 
     public func relativePath(_ location: SourceLocation) -> String { model.relativePath(location.file) }
-    public func place(_ location: SourceLocation) -> String { "\(model.relativePath(location.file)):\(location.line)" }
+    /// `App/A.swift:3` for a message or a skip's reason, marked so reporters print it below the folder as typed
+    /// (`MessagePlace`).
+    public func place(_ location: SourceLocation) -> String { MessagePlace.mark("\(model.relativePath(location.file)):\(location.line)") }
+
+    /// A file named in a message or a skip's reason (`App/A.swift`), marked as `place(_:)` marks a place.
+    public func shownPath(_ file: String) -> String { MessagePlace.mark(model.relativePath(file)) }
 }

@@ -153,6 +153,9 @@ public struct ExampleTarget: Sendable {
     public var infoPlistProblem: String?
     /// Packages the target links whose sources are not read (`Target.unreadPackages`).
     public var unreadPackages: [String] = []
+    /// `.xcconfig` files its configurations include that cannot be read (`TargetConfiguration.unreadSettingsFiles`):
+    /// its custom compilation conditions are then not all known.
+    public var unreadSettingsFiles: [String] = []
     /// Targets it depends on (frameworks it links), by name.
     public var dependencies: [String] = []
 
@@ -228,7 +231,8 @@ public enum ExampleRunner {
                                            infoPlist: spec.infoPlist[name] ?? [:], infoPlistFile: nil,
                                            entitlements: spec.entitlements[name] ?? [:],
                                            entitlementsFile: (spec.entitlements[name] ?? [:]).isEmpty ? nil : "\(spec.name)/\(spec.name).entitlements",
-                                           notes: spec.infoPlistProblem.map { [$0] } ?? [], infoPlistProblem: spec.infoPlistProblem)
+                                           notes: spec.infoPlistProblem.map { [$0] } ?? [], infoPlistProblem: spec.infoPlistProblem,
+                                           unreadSettingsFiles: spec.unreadSettingsFiles)
             }
             var catalogPaths: [String] = []
             if !spec.images.isEmpty || !spec.colors.isEmpty {

@@ -14,7 +14,8 @@ struct LiveActivityImageTooLarge: Rule {
             ActivityKit may refuse to start an activity whose images are larger than the presentation on that \
             device: it shows nothing, or works on newer phones only. The size in points is the image's pixel \
             size divided by its scale (PNG/JPEG headers); PDF and SVG use their declared size, and are skipped \
-            when it is unknown. Ship presentation-sized variants.
+            when it is unknown or when the asset preserves vector data (then it is drawn at the size the view \
+            gives it). Ship presentation-sized variants.
             """,
         source: """
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
@@ -76,7 +77,9 @@ struct LiveActivityImageTooLarge: Rule {
                           let image = catalogs.lazy.compactMap({ $0.image(named: name) }).first else { continue }
                     var largest: (width: Double, height: Double)?
                     for representation in image.representations {
-                        guard let size = representation.size else { continue }
+                        // A PDF or SVG kept as a vector ("Preserve Vector Data") is drawn at the size the view gives
+                        // it, not at its document size.
+                        guard let size = representation.size, !(size.isVector && representation.preservesVector) else { continue }
                         let scale = size.isVector ? 1 : (representation.scale ?? 1)
                         let points = (size.width / scale, size.height / scale)
                         if points.0 > limit.width || points.1 > limit.height, points.0 * points.1 > (largest.map { $0.width * $0.height } ?? 0) {

@@ -183,7 +183,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                     continue
                 }
                 if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
-                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(model.relativePath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
                     continue
                 }
                 let missing = contents(of: target, kind: surface.kind, model)

@@ -17,6 +17,12 @@ public struct ActivityTimeline: Sendable {
         let facts: [String]
         /// True when a fact it rests on is marked [UNCERTAIN].
         public let uncertain: Bool
+        /// A push applied with a date the app shows wrong (`payload_date_encoding`).
+        let wrongDate: Bool
+
+        /// Whether the step is one of the mistakes `payload simulate` exits 1 for: a push refused by APNs, dropped
+        /// by the device (certainly or perhaps), or applied with a date the app shows wrong.
+        public var isProblem: Bool { event == .dropped || event == .rejected || wrongDate }
 
         /// Apple's documentation pages the step rests on, as URLs a user can open.
         public var sources: [String] {
@@ -95,8 +101,9 @@ public struct ActivitySimulator: Sendable {
         var state = State()
         // A push without a usable timestamp arrives with the one before it, or with the first that has one.
         var clock: Date? = pushes.lazy.compactMap { $0.arrival ?? $0.push.number("timestamp").map { Date(timeIntervalSince1970: $0 > 1e11 ? $0 / 1000 : $0) } }.first
-        func add(_ time: Date, _ source: String?, _ event: ActivityTimeline.Event, _ detail: String, _ facts: [String], uncertain: Bool = false) {
-            timeline.entries.append(.init(time: time, source: source, event: event, detail: detail, facts: facts, uncertain: uncertain))
+        func add(_ time: Date, _ source: String?, _ event: ActivityTimeline.Event, _ detail: String, _ facts: [String], uncertain: Bool = false,
+                 wrongDate: Bool = false) {
+            timeline.entries.append(.init(time: time, source: source, event: event, detail: detail, facts: facts, uncertain: uncertain, wrongDate: wrongDate))
         }
         // With arrival times for all (JSON Lines), pushes arrive in that order; otherwise in the order given,
         // each at its timestamp but never before the previous one.
@@ -108,7 +115,7 @@ public struct ActivitySimulator: Sendable {
             let timestamp = push.number("timestamp")
             var arrival = item.arrival ?? timestamp.map { Date(timeIntervalSince1970: $0 > 1e11 ? $0 / 1000 : $0) } ?? clock ?? Date(timeIntervalSince1970: 0)
             if let clock, arrival < clock { arrival = clock }
-            advance(to: arrival, state: &state, add: add)
+            advance(to: arrival, state: &state, add: { add($0, $1, $2, $3, $4, uncertain: $5) })
             clock = arrival
             let result = checker.check(push, catalog: catalog, attributes: attributes, now: arrival)
             if timeline.activity == nil, let type = ActivitySimulatorTypeName.of(push, catalog: catalog, requested: attributes) { timeline.activity = type }
@@ -182,10 +189,10 @@ public struct ActivitySimulator: Sendable {
             }
             if let alert = push.aps?["alert"] { add(arrival, item.source, .alert, "alert shown: \(describe(alert: alert))", ["PAY-08"]) }
             for error in wrongDates {
-                add(arrival, item.source, .note, "applied, but the app shows a wrong date: \(error.message) [\(error.rule)]", ["DEC-03"])
+                add(arrival, item.source, .note, "applied, but the app shows a wrong date: \(error.message) [\(error.rule)]", ["DEC-03"], wrongDate: true)
             }
         }
-        advance(to: nil, state: &state, add: add)
+        advance(to: nil, state: &state, add: { add($0, $1, $2, $3, $4, uncertain: $5) })
         timeline.entries = timeline.entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return timeline
     }

@@ -36,6 +36,17 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
+            // A framework's App Group code runs in the extension that calls into it, with the extension's entitlements.
+            RuleExample(files: [
+                ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
+                    public enum Store {
+                        public static var defaults: UserDefaults? { ↓UserDefaults(suiteName: "group.com.example.app") }
+                    }
+                    """),
+                .widget("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+            ], targets: ExampleTarget.defaults + [ExampleTarget(name: "Kit", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.kit")])
+            .with("App") { $0.dependencies = ["Kit"]; $0.set(appGroups: ["group.com.example.app"]) }
+            .with("Widgets") { $0.dependencies = ["Kit"] },
             // The id is built from the running bundle's id: in the widget extension it is the extension's own
             // (group.com.example.app.widgets), which neither target is entitled to (FC3-13).
             RuleExample.shared("""
@@ -90,6 +101,18 @@ struct AppGroupNotEntitled: Rule {
                                                entitlements: ["com.apple.security.application-groups": .array([.string("ABCDE12345.com.example.other")])])]),
         ],
         nonTriggeringExamples: [
+            // The extension links the framework but names none of its types: the framework's code never runs there.
+            RuleExample(files: [
+                ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
+                    public enum Store {
+                        public static var defaults: UserDefaults? { UserDefaults(suiteName: "group.com.example.app") }
+                    }
+                    """),
+                .app("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+                .widget("import Kit\nlet title = \"Open\""),
+            ], targets: ExampleTarget.defaults + [ExampleTarget(name: "Kit", kind: .framework, platform: .iOS, bundleIdentifier: "com.example.kit")])
+            .with("App") { $0.dependencies = ["Kit"]; $0.set(appGroups: ["group.com.example.app"]) }
+            .with("Widgets") { $0.dependencies = ["Kit"] },
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) },
@@ -123,6 +146,15 @@ struct AppGroupNotEntitled: Rule {
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) }
                 .with("Watch") { $0.platform = .tvOS; $0.kind = .app; $0.embeds = [] },
+            // Under a condition set only in a `.xcconfig` the project cannot read: which group the build uses is
+            // open (skipped, not reported).
+            RuleExample.widget("""
+                #if MAC_DIRECT_DISTRIBUTION
+                let store = UserDefaults(suiteName: "ABCDE12345.com.example.direct")
+                #else
+                let store = UserDefaults(suiteName: "group.com.example.shared")
+                #endif
+                """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]); $0.unreadSettingsFiles = ["Config/Direct.xcconfig"] },
             // A group built from a setting that cannot be resolved: skipped, not reported.
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.$(UNKNOWN_SETTING)")
@@ -140,7 +172,7 @@ struct AppGroupNotEntitled: Rule {
             for target in usage.targets {
                 let processes = model.processes(runningCodeOf: target)
                 if processes.isEmpty, target.kind == .framework || target.kind == .library {
-                    context.skip("App Group used in \(target.kind.rawValue) '\(target.name)', which no app or extension of the project links", file: context.relativePath(usage.location))
+                    context.skip("App Group used in \(target.kind.rawValue) '\(target.name)', which no app or extension of the project links and calls into", file: context.relativePath(usage.location))
                 }
                 for process in processes where !running.contains(where: { $0.id == process.id }) { running.append(process) }
             }
@@ -165,6 +197,15 @@ struct AppGroupNotEntitled: Rule {
                 var configurations: [String] = []
                 var file: String?
                 for configuration in target.configurations {
+                    // Only where the configuration surely compiles the use: a `#if` Glance cannot decide (a custom
+                    // condition set in a file it could not read) keeps the verdict open.
+                    switch context.resolver.build.compiles(usage.conditions, in: target, file: usage.location.file, configuration: configuration.name) {
+                    case false?: continue
+                    case nil:
+                        context.skip("App Group use in '\(target.name)' (\(configuration.name)) sits under #if \(usage.conditions.joined(separator: " && ")), which Glance cannot decide for that build", file: context.relativePath(usage.location))
+                        continue
+                    case true?: break
+                    }
                     guard let group = model.appGroup(usage.value, in: configuration, of: target) else {
                         context.skip("App Group id for '\(target.name)' (\(configuration.name)) depends on an unresolved setting or Info.plist key", file: context.relativePath(usage.location))
                         continue

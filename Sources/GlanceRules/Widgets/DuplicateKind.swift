@@ -170,7 +170,7 @@ struct DuplicateKind: Rule {
                     guard let other = clash else { continue }
                     // No bundle found, and a file Glance could not read may hold it: registrations are unknown.
                     if let unread = model.unreadSourceThatMayHoldTheBundle(of: target) {
-                        if !skipped { context.skip("'\(target.name)': no @main bundle found and Glance did not read \(model.relativePath(unread)); duplicate kinds not checked") }
+                        if !skipped { context.skip("'\(target.name)': no @main bundle found and Glance did not read \(context.shownPath(unread)); duplicate kinds not checked") }
                         skipped = true
                         continue
                     }

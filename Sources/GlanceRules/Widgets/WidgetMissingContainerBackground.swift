@@ -296,7 +296,7 @@ struct WidgetMissingContainerBackground: Rule {
             // No bundle found, and a file Glance could not read may hold it (and register the widget only on
             // earlier systems).
             if let target, let unread = model.unreadSourceThatMayHoldTheBundle(of: target) {
-                context.skip("widget \(widget.typeName): no @main bundle found in '\(target.name)' and Glance did not read \(model.relativePath(unread)); containerBackground not checked", file: context.relativePath(widget.location))
+                context.skip("widget \(widget.typeName): no @main bundle found in '\(target.name)' and Glance did not read \(context.shownPath(unread)); containerBackground not checked", file: context.relativePath(widget.location))
                 continue
             }
             let sdk = target?.platforms.contains(.watchOS) == true && target?.platforms.contains(.iOS) != true ? "watchOS 10"

@@ -358,7 +358,7 @@ struct WidgetNotInBundle: Rule {
                 // A custom entry point (`@main enum Entry { static func main() { … } }`) that starts no bundle Glance knows.
                 let entry = context.resolver.allTypes.first { $0.isMain && context.resolver.targets(of: $0).contains { $0.id == target.id } }
                 let reason = entry.map { "target '\(target.name)' starts at @main \($0.qualifiedName), which is neither a WidgetBundle nor a Widget and starts no bundle Glance can see (BundleName.main()), so bundle membership is not checked" }
-                    ?? model.unreadSourceThatMayHoldTheBundle(of: target).map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(model.relativePath($0))" }
+                    ?? model.unreadSourceThatMayHoldTheBundle(of: target).map { "target '\(target.name)' has no @main WidgetBundle or Widget in the Swift sources Glance read, and it did not read \(context.shownPath($0))" }
                     ?? "target '\(target.name)' has no @main WidgetBundle or Widget in its Swift sources"
                 context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
@@ -375,7 +375,7 @@ struct WidgetNotInBundle: Rule {
                     continue
                 }
                 if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
-                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(model.relativePath(file)) names it (commented out or otherwise): left out on purpose, not reported",
+                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(context.shownPath(file)) names it (commented out or otherwise): left out on purpose, not reported",
                                  file: context.relativePath(type.location))
                     continue
                 }
