@@ -11,6 +11,7 @@
 # product; it depends on Glance `from: VERSION`. Checked:
 #   1. SwiftPM accepts the graph (Glance's toolchain-copy flags are unsafe flags) and builds;
 #   2. `swift package glance-lint` (Glance's command plugin) lints the consumer: the finding, exit non-zero;
+#      with `--reporter sarif > FILE`, FILE is SARIF (the summary line went to standard error);
 #   3. `swift package check-widgets` (the consumer's plugin running the glance tool) prints the finding;
 #   4. which tools-versions make SwiftPM accept or refuse ("contains unsafe build flags"): Glance at 6.2 and
 #      at 6.0, with the consumer at 6.2 and at 6.0. The outcomes are printed, and must be the ones README.md
@@ -113,6 +114,16 @@ plugin_lint
 [ $status -ne 0 ] || fail "swift package glance-lint exited 0 (it should fail on the error)"
 grep -q "^App/Refresh.swift:4:.*: error: .*\[reload_unknown_kind\]" <<<"$lint" || fail "glance-lint did not report the finding: $lint"
 echo "swift package glance-lint: the finding, exit $status"
+# The report alone on standard output: `--reporter sarif > FILE` is SARIF; the summary goes to standard error.
+for attempt in 1 2; do
+    swift package glance-lint App --reporter sarif > "$work/plugin.sarif" 2> "$work/plugin.err" || true
+    grep -q "^\*\*\* Program crashed" "$work/plugin.err" || break
+    echo "swift package glance-lint: SwiftPM crashed (attempt $attempt); trying again" >&2
+done
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["version"] != "2.1.0" or not d["runs"][0]["results"])' \
+    "$work/plugin.sarif" || fail "swift package glance-lint --reporter sarif > FILE is not SARIF: $(head -c 300 "$work/plugin.sarif")"
+grep -Eq "glance: [0-9]+ errors?, [0-9]+ warnings? in " "$work/plugin.err" || fail "the summary line is not on standard error: $(cat "$work/plugin.err")"
+echo "swift package glance-lint --reporter sarif > FILE: SARIF, the summary on standard error"
 check=$(swift package check-widgets 2>&1) || fail "swift package check-widgets failed: $check"
 grep -q '"rule" : "reload_unknown_kind"' <<<"$check" && grep -q '"file" : "App/Refresh.swift"' <<<"$check" \
     || fail "check-widgets did not print the finding: $check"

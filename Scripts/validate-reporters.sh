@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Validates glance's lint reporters against real consumers (Scripts/validate_reporters.py says what each
-# check is), and the CI examples in docs/ci.md (Scripts/validate_ci_examples.py). Installs pinned packages from PyPI into a virtualenv (GLANCE_VALIDATE_VENV, default
+# check is), the CI examples in docs/ci.md (Scripts/validate_ci_examples.py) and the GitHub Action, action.yml
+# (Scripts/test_github_action.py). Installs pinned packages from PyPI into a virtualenv (GLANCE_VALIDATE_VENV, default
 # /tmp/glance-validate-venv), builds glance, and lints Examples/CommonMistakes (from the repository root, so
 # paths are repository-relative) and a scratch project whose messages and file names hold characters every
 # format must escape (linted by absolute path). Exits non-zero, naming the failed check, on any invalid output.
@@ -20,4 +21,5 @@ if ! { [ -x "$venv/bin/python" ] || python3 -m venv "$venv"; } || ! "$venv/bin/p
 fi
 swift build --product glance >/dev/null
 "$venv/bin/python" Scripts/validate_reporters.py .build/debug/glance
-exec "$venv/bin/python" Scripts/validate_ci_examples.py .build/debug/glance
+"$venv/bin/python" Scripts/validate_ci_examples.py .build/debug/glance
+exec "$venv/bin/python" Scripts/test_github_action.py .build/debug/glance

@@ -4,7 +4,8 @@ Usage: validate_ci_examples.py GLANCE_BINARY   (from the repository root)
 
 Every ```yaml block must parse (PyYAML's safe loader). A GitHub Actions workflow (a block whose first line
 names .github/workflows/) must have `on` and `jobs`; each job `runs-on` and `steps`; each step exactly one of
-`uses` (owner/name@ref) or `run`. The GitLab CI block must have a job with `script` and, when it writes a
+`uses` (owner/name@ref) or `run`; a step that uses Glance's action (glance-lint/glance@…) gives only inputs
+action.yml declares. The GitLab CI block must have a job with `script` and, when it writes a
 Code Quality report, `artifacts: reports: codequality` naming the file the script writes. Every `glance …`
 command in them is run with the given binary from the repository root, with the output discarded: it must
 not fail to run (exit code 2; 0 and 1 are findings or none).
@@ -65,8 +66,16 @@ def check_github(workflow, where, glance):
             check(("uses" in step) != ("run" in step), f"{where}: job {name}: a step needs one of uses or run: {step}")
             if "uses" in step:
                 check(re.fullmatch(r"[\w.-]+/[\w./-]+@[\w.-]+", step["uses"]) is not None, f"{where}: uses {step['uses']!r}")
+                if step["uses"].startswith("glance-lint/glance@"):
+                    unknown = set(step.get("with", {})) - set(action_inputs())
+                    check(not unknown, f"{where}: job {name}: the action has no inputs {sorted(unknown)}")
             for arguments, _ in glance_commands(step.get("run", "")):
                 run_glance(glance, arguments, f"{where}: job {name}")
+
+
+def action_inputs():
+    with open("action.yml") as file:
+        return yaml.safe_load(file)["inputs"]
 
 
 def check_gitlab(configuration, where, glance):

@@ -149,7 +149,7 @@ struct Workspace {
         let (model, fileSystem, known) = (self.model, self.fileSystem, originals)
         let root = model.project.root
         let path: String = try withProject(of: target) { editor, tree in
-            guard let native = editor.objects[pbxID] else { throw Fixer.NotCertain(reason: "'\(target.name)' is not in its project file") }
+            guard editor.objects[pbxID] != nil else { throw Fixer.NotCertain(reason: "'\(target.name)' is not in its project file") }
             let synchronized = try Self.ownFolder(of: target, pbxID: pbxID, editor: editor, tree: &tree, fileSystem: fileSystem, model: model)
             let folder: String
             var group: String?

@@ -315,7 +315,7 @@ enum Extractor {
                     return .other([expr(pattern.initializer.value)], location: location(pattern))
                 case .availability(let availability):
                     return availabilityCheck(availability)
-                default:
+                @unknown default:  // the toolchain's SwiftSyntax is built for library evolution; the package is not
                     return .other([], location: location(element))
                 }
             }

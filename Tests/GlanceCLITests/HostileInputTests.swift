@@ -188,23 +188,24 @@ struct HostileInputTests {
 
     /// Shapes SwiftParser takes super-linear time on (or recurses without bound): skipped with a note naming the
     /// bound, fast. The other file's finding is still reported.
-    static let superLinearInputs: [(String, String, String?)] = [
-        ("22 nested [", "let x = " + String(repeating: "[", count: 22), "more than 12 opening brackets in a row (line 6)"),
-        ("100,000 nested [", "let x = " + String(repeating: "[", count: 100_000), "more than 128 brackets and #if blocks nested (line 6)"),
-        ("10,000 nested calls", "let x = " + String(repeating: "f(a, ", count: 10_000), "more than 128 brackets and #if blocks nested (line 6)"),
-        ("1,000 unclosed (\"a", "let x = " + String(repeating: "(\"a", count: 1_000), "more than 128 brackets and #if blocks nested (line 6)"),
-        ("2,000 a < b", "let x = a" + String(repeating: " < b", count: 2_000), "more than 32 unclosed '<' in a row (line 6)"),
-        ("10,000 generics", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000), "more than 32 unclosed '<' in a row (line 6)"),
+    static let superLinearInputs: [HostileSource] = [
+        HostileSource("22 nested [", "let x = " + String(repeating: "[", count: 22), "more than 12 opening brackets in a row (line 6)"),
+        HostileSource("100,000 nested [", "let x = " + String(repeating: "[", count: 100_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        HostileSource("10,000 nested calls", "let x = " + String(repeating: "f(a, ", count: 10_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        HostileSource("1,000 unclosed (\"a", "let x = " + String(repeating: "(\"a", count: 1_000), "more than 128 brackets and #if blocks nested (line 6)"),
+        HostileSource("2,000 a < b", "let x = a" + String(repeating: " < b", count: 2_000), "more than 32 unclosed '<' in a row (line 6)"),
+        HostileSource("10,000 generics", "let x: " + String(repeating: "A<", count: 10_000) + "B" + String(repeating: ">", count: 10_000), "more than 32 unclosed '<' in a row (line 6)"),
         // Parsed: these shapes cost SwiftParser linear time.
-        ("2,000 <array>", String(repeating: "<array>", count: 2_000), nil),
-        ("2,000 plist lines", String(repeating: "<array>\n<string>a</string>\n", count: 2_000), nil),
-        ("a two-megabyte name", "let " + String(repeating: "a", count: 2_000_000) + " = 1", "more than 1024 bytes in one name, number or operator, or quotes in a row (line 6)"),
-        ("100,000 #if", String(repeating: "#if A\n", count: 100_000), "more than 128 brackets and #if blocks nested (line 134)"),
-        ("a 10,000-link chain", "let x = Text(\"a\")" + String(repeating: ".padding()", count: 10_000), "more than 4000 member accesses in one chain (line 6)"),
+        HostileSource("2,000 <array>", String(repeating: "<array>", count: 2_000), nil),
+        HostileSource("2,000 plist lines", String(repeating: "<array>\n<string>a</string>\n", count: 2_000), nil),
+        HostileSource("a two-megabyte name", "let " + String(repeating: "a", count: 2_000_000) + " = 1", "more than 1024 bytes in one name, number or operator, or quotes in a row (line 6)"),
+        HostileSource("100,000 #if", String(repeating: "#if A\n", count: 100_000), "more than 128 brackets and #if blocks nested (line 134)"),
+        HostileSource("a 10,000-link chain", "let x = Text(\"a\")" + String(repeating: ".padding()", count: 10_000), "more than 4000 member accesses in one chain (line 6)"),
     ]
 
     @Test(arguments: HostileInputTests.superLinearInputs)
-    func superLinearParserInputIsSkipped(name: String, code: String, bound: String?) throws {
+    func superLinearParserInputIsSkipped(_ input: HostileSource) throws {
+        let (name, code, bound) = (input.name, input.code, input.bound)
         let folder = try scratchFolder("parser")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(Self.oneViolation, to: folder + "/Intent.swift")
@@ -737,4 +738,18 @@ func copyFixture(_ name: String, to folder: String) throws {
     for item in try FileManager.default.contentsOfDirectory(atPath: source) {
         try FileManager.default.copyItem(atPath: source + "/" + item, toPath: folder + "/" + item)
     }
+}
+
+/// A hostile Swift source for a parameterized test, shown by its name: Swift Testing prints each argument as a test
+/// case starts, and these are up to megabytes long.
+struct HostileSource: Sendable, CustomTestStringConvertible {
+    let name: String
+    let code: String
+    let bound: String?
+
+    init(_ name: String, _ code: String, _ bound: String?) {
+        (self.name, self.code, self.bound) = (name, code, bound)
+    }
+
+    var testDescription: String { name }
 }

@@ -142,7 +142,7 @@ struct PayloadCommandTests {
 
 func glance(arguments: [String]) -> CommandLineTool.Output {
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     return CommandLineTool().run(arguments)
 }

@@ -17,8 +17,8 @@ func glance(_ arguments: String...) -> CommandLineTool.Output { glance(arguments
 
 func glance(_ arguments: [String], environment: [String: String] = [:]) -> CommandLineTool.Output {
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     return CommandLineTool(environment: environment, clock: { 0 }).run(arguments)
 }
 
@@ -149,7 +149,7 @@ private final class OutputPair: @unchecked Sendable {
 /// A file of `size` bytes that takes no space (a sparse file), for inputs over a size limit.
 func writeSparseFile(_ path: String, size: Int) throws {
     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     try handle.truncate(atOffset: UInt64(size))
     try handle.close()

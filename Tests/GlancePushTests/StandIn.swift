@@ -94,7 +94,7 @@ final class StandIn: @unchecked Sendable {
         let scriptPath = folder + "/script.json"
         let script: [String: Any] = ["rules": rules, "channels": channels]
         try JSONSerialization.data(withJSONObject: script).write(to: URL(fileURLWithPath: scriptPath))
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

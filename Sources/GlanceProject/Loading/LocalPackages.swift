@@ -114,6 +114,7 @@ struct LocalPackages {
     }
 
     /// Notes a remote package once; returns its name (`MHPlatform` for `…/MHPlatform.git`).
+    @discardableResult
     private mutating func noteRemote(_ identity: String) -> String {
         let name = identity.hasSuffix(".git") ? String(identity.dropLast(4)) : identity
         if remoteNoted.insert(name).inserted { notes.append("remote package \(name): its sources are not read") }

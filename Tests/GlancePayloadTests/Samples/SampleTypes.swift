@@ -70,7 +70,12 @@ struct ScoreAttributes: ActivityAttributes {
     }
 
     var homeTeam: String
+    // Not decoded: a constant with a value, left out of CodingKeys (which says so to the compiler, too).
     let league = "NBA"
+
+    enum CodingKeys: String, CodingKey {
+        case homeTeam
+    }
 }
 
 // Hand-written Codable in the plain form Glance reads like synthesized code: one keyed container, then
