@@ -262,11 +262,17 @@ enum OpenStepText {
         }
     }
 
+    /// `object` as the CoreFoundation type its type id says it is, without a dynamic cast (a cast checked in a debug
+    /// build cannot be relied on for swift-corelibs' CF types).
+    private static func reinterpreted<T: AnyObject>(_ object: AnyObject, as type: T.Type) -> T {
+        Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque()).takeUnretainedValue()
+    }
+
     private static func value(of object: CFTypeRef) -> PlistValue? {
         let type = CFGetTypeID(object)
-        if type == CFStringGetTypeID() { return .string(string(unsafeBitCast(object, to: CFString.self))) }
+        if type == CFStringGetTypeID() { return .string(string(reinterpreted(object, as: CFString.self))) }
         if type == CFDictionaryGetTypeID() {
-            let dictionary = unsafeBitCast(object, to: CFDictionary.self)
+            let dictionary = reinterpreted(object, as: CFDictionary.self)
             let count = CFDictionaryGetCount(dictionary)
             var keys = [UnsafeRawPointer?](repeating: nil, count: count)
             var values = [UnsafeRawPointer?](repeating: nil, count: count)
@@ -278,12 +284,12 @@ enum OpenStepText {
                 let keyObject = Unmanaged<AnyObject>.fromOpaque(key).takeUnretainedValue()
                 guard CFGetTypeID(keyObject) == CFStringGetTypeID(),
                       let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()) else { return nil }
-                converted[string(unsafeBitCast(keyObject, to: CFString.self))] = value
+                converted[string(reinterpreted(keyObject, as: CFString.self))] = value
             }
             return .dictionary(converted)
         }
         if type == CFArrayGetTypeID() {
-            let array = unsafeBitCast(object, to: CFArray.self)
+            let array = reinterpreted(object, as: CFArray.self)
             var converted: [PlistValue] = []
             converted.reserveCapacity(CFArrayGetCount(array))
             for index in 0..<CFArrayGetCount(array) {
@@ -294,7 +300,7 @@ enum OpenStepText {
             return .array(converted)
         }
         if type == CFDataGetTypeID() {
-            let data = unsafeBitCast(object, to: CFData.self)
+            let data = reinterpreted(object, as: CFData.self)
             return .data(Data(bytes: CFDataGetBytePtr(data), count: CFDataGetLength(data)))
         }
         return nil
