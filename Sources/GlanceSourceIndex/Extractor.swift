@@ -413,15 +413,7 @@ enum Extractor {
             }
             if let ifExpr = syntax.as(IfExprSyntax.self) { return ifBranches(ifExpr) }
             if let switchExpr = syntax.as(SwitchExprSyntax.self) {
-                let clauses = switchExpr.cases.flatMap { element -> [Clause] in
-                    switch element {
-                    case .switchCase(let switchCase):
-                        return [Clause(condition: nil, body: block(switchCase.statements), labels: caseLabels(switchCase), literals: caseLiterals(switchCase))]
-                    case .ifConfigDecl(let ifConfig): return [Clause(condition: nil, body: Block([ifConfigBranches(ifConfig)]))]
-                    @unknown default: return []
-                    }
-                }
-                return .branches(conditions: [expr(switchExpr.subject)], clauses: clauses, location: here)
+                return .branches(conditions: [expr(switchExpr.subject)], clauses: switchClauses(switchExpr.cases, condition: nil), location: here)
             }
             if let ternary = syntax.as(TernaryExprSyntax.self) {
                 return .branches(conditions: [expr(ternary.condition)],
@@ -453,6 +445,24 @@ enum Extractor {
         func calleeLocation(_ call: FunctionCallExprSyntax) -> SourceLocation {
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return location(member.declName) }
             return location(call.calledExpression)
+        }
+
+        /// The cases of a `switch`, those inside `#if … #endif` among them with the clause's condition
+        /// (`#if os(iOS) case .accessoryRectangular: … #endif` is a case labeled `accessoryRectangular` under
+        /// `(os(iOS))`), so that a family or value finds its case whatever the build.
+        func switchClauses(_ cases: SwitchCaseListSyntax, condition: String?) -> [Clause] {
+            cases.flatMap { element -> [Clause] in
+                switch element {
+                case .switchCase(let switchCase):
+                    return [Clause(condition: condition, body: block(switchCase.statements), labels: caseLabels(switchCase), literals: caseLiterals(switchCase))]
+                case .ifConfigDecl(let ifConfig):
+                    return ifConfigClauses(ifConfig).flatMap { clauseCondition, clause -> [Clause] in
+                        guard case .switchCases(let nested)? = clause.elements else { return [] }
+                        return switchClauses(nested, condition: condition.map { "(\($0)) && \(clauseCondition)" } ?? clauseCondition)
+                    }
+                @unknown default: return []
+                }
+            }
         }
 
         /// Member names in a case's patterns (`.accessoryCircular`), or `default`.

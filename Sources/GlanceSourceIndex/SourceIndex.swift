@@ -54,8 +54,9 @@ public final class SourceIndex: @unchecked Sendable {
     /// 3: the scan finds the framework names written in code, `FileTokens.codeMentions`. 4: it finds top-level
     /// type names, extension functions and `UserDefaults` receivers: `FileTokens.topLevelTypeNames`,
     /// `extensionFunctionNames`, `storeReceivers`. 5: sets of names are coded with a space after each name, words
-    /// sorted by their bytes. 6: `@available` attributes keep their platforms and versions as arguments.)
-    public static let cacheFormat = 6
+    /// sorted by their bytes. 6: `@available` attributes keep their platforms and versions as arguments. 7: a
+    /// `switch`'s cases inside `#if` are cases of the switch, with the clause's condition.)
+    public static let cacheFormat = 7
     private var cacheKeys: [String: String] = [:]
     private var cacheEntries: [String: SourceCacheEntry] = [:]
     private var cachedIndexes: [String: FileIndex] = [:]

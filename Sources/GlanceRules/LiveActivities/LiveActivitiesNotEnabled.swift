@@ -40,7 +40,8 @@ struct LiveActivitiesNotEnabled: Rule {
                         }
                     }
                     """),
-            ]).with("Widgets") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) }.expecting([".:1:1"]),
+            ]).with("Widgets") { $0.set(info: "NSSupportsLiveActivities", .bool(true)) }
+              .expecting([".:1:1"]),
             // Started by push: the app asks for push-to-start tokens (the widget's registration is another rule's).
             RuleExample(files: [
                 .app("""
@@ -55,7 +56,7 @@ struct LiveActivitiesNotEnabled: Rule {
                     }
                     """),
             ]).expecting([".:1:1"]),
-            // Registered by the bundle.
+            // Registered by the bundle; its attributes type comes from a package Glance does not read, which may start it.
             RuleExample(files: [
                 .widget("""
                     @main
@@ -73,6 +74,25 @@ struct LiveActivitiesNotEnabled: Rule {
             ]).expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
+            // Registered (Xcode's template left in the bundle), but nothing in the project starts one: it never shows.
+            RuleExample(files: [
+                .widget("""
+                    @main
+                    struct DeliveryWidgets: WidgetBundle {
+                        var body: some Widget { OrdersWidget(); DemoLiveActivity() }
+                    }
+                    struct DemoAttributes: ActivityAttributes {
+                        struct ContentState: Codable, Hashable { var emoji: String }
+                    }
+                    struct DemoLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: DemoAttributes.self) { context in Text(context.state.emoji) }
+                                dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                    compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                        }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .app("""
                     func start() throws {
@@ -123,9 +143,24 @@ struct LiveActivitiesNotEnabled: Rule {
             }
         }
         for activity in model.liveActivities where !activity.isAlarm {
+            // A registered Live Activity that nothing in the project starts (no request, no push-to-start token for
+            // its attributes) is evidence only where code Glance cannot read may start it: where its attributes type
+            // is not declared in the code Glance read (a package or plugin declares it). Code outside the project
+            // cannot name a type the project declares.
+            let attributes = TypeName.base(activity.attributes)
+            let started = model.activityRequests.contains { $0.attributes.map { TypeName.base($0) == attributes } ?? true }
+                || model.apiUses.contains { ($0.name == "pushToStartTokenUpdates" || $0.name == "pushToStartToken") && ($0.attributes.map { TypeName.base($0) == attributes } ?? true) }
             // Only where it ships: a Live Activity widget the extension's bundle does not register never shows
             // (widget_not_in_bundle).
             for target in activity.targets {
+                let apps = model.hostApps(of: target).isEmpty ? [model.app(for: target)].compactMap { $0 } : model.hostApps(of: target)
+                if !started, !model.index.primaryTypes(named: attributes).isEmpty {
+                    if let app = apps.first(where: { model.kind(of: $0) == .app && $0.platforms.contains(.iOS) }), evidence[app.id] == nil {
+                        context.skip("'\(target.name)' registers the \(attributes) Live Activity, but nothing in the project starts one (no Activity<\(attributes)>.request, no push-to-start token); NSSupportsLiveActivities of '\(app.name)' not judged for it",
+                                     file: context.relativePath(activity.location))
+                    }
+                    continue
+                }
                 for app in model.hostApps(of: target) where model.kind(of: app) == .app && app.platforms.contains(.iOS) {
                     if evidence[app.id] == nil { evidence[app.id] = (app, activity.location) }
                 }

@@ -76,7 +76,7 @@ struct LiveActivityImageTooLarge: Rule {
                     guard let name = scoped.call.arguments.first(where: { $0.label == nil || $0.label == "decorative" })?.value.stringValue,
                           let image = catalogs.lazy.compactMap({ $0.image(named: name) }).first else { continue }
                     var largest: (width: Double, height: Double)?
-                    for representation in image.representations {
+                    for representation in Self.loaded(image.representations, in: presentation) {
                         // A PDF or SVG kept as a vector ("Preserve Vector Data") is drawn at the size the view gives
                         // it, not at its document size.
                         guard let size = representation.size, !(size.isVector && representation.preservesVector) else { continue }
@@ -94,6 +94,20 @@ struct LiveActivityImageTooLarge: Rule {
                         """, target: activity.targets.first)
                 }
             }
+        }
+    }
+
+    /// The representations a device showing the presentation loads: no device with Live Activities has a 1x
+    /// screen, and every iPhone with a Dynamic Island is 3x, so a 1x slot is left out when a 2x or 3x one exists,
+    /// and for the Dynamic Island's presentations only the 3x slot counts when there is one. Vector and unscaled
+    /// ones always count.
+    static func loaded(_ representations: [ImageRepresentation], in presentation: String) -> [ImageRepresentation] {
+        let scales = Set(representations.compactMap { $0.size?.isVector == false ? $0.scale : nil })
+        let onDynamicIsland = presentation != "lockScreen"
+        return representations.filter { representation in
+            guard let scale = representation.scale, representation.size?.isVector == false else { return true }
+            if onDynamicIsland, scales.contains(3) { return scale == 3 }
+            return scale > 1 || scales.allSatisfy { $0 <= 1 }
         }
     }
 

@@ -122,6 +122,33 @@ struct WidgetMissingContainerBackground: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A case written under `#if os(iOS)` in the switch is the supported family's own case; `default` is
+            // reached by no family the widget supports.
+            .widget("""
+                struct MonthView: View {
+                    @Environment(\\.widgetFamily) var family
+                    var body: some View {
+                        switch family {
+                        case .systemSmall: Text("S").containerBackground(.fill, for: .widget)
+                        #if os(iOS)
+                        case .accessoryRectangular: Text("R").containerBackground(.clear, for: .widget)
+                        #endif
+                        default: Text("other")
+                        }
+                    }
+                }
+                struct MonthWidget: Widget {
+                    #if os(iOS)
+                    let families: [WidgetFamily] = [.systemSmall, .accessoryRectangular]
+                    #elseif os(macOS)
+                    let families: [WidgetFamily] = [.systemSmall]
+                    #endif
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "month", provider: Provider()) { _ in MonthView() }
+                            .supportedFamilies(families)
+                    }
+                }
+                """),
             // Every branch a supported family reaches has it: around the switch, in each case, or in a case for a
             // family the widget does not offer; and an availability check that sets it where it is needed.
             .widget("""
