@@ -613,6 +613,14 @@ public final class SourceIndex: @unchecked Sendable {
         return tokens[path]?.typeNames ?? []
     }
 
+    /// Whether a file's text contains any of the words (identifiers, or words inside strings or comments); nothing
+    /// is parsed.
+    public func mentionsAny(of words: Set<String>, in path: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let mentioned = tokens[path]?.words else { return false }
+        return !mentioned.isDisjoint(with: words)
+    }
+
     /// Files whose text contains the word (an identifier, or a word inside a string or comment), parsed.
     public func files(mentioning word: String) -> [FileIndex] {
         parseBatch(paths.filter { tokens[$0]?.words.contains(word) ?? false })

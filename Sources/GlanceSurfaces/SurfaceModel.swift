@@ -56,7 +56,7 @@ public struct SurfaceModel: Sendable {
             guard !declared.isEmpty else { return true }
             let shadowed = process.sources.reduce(into: Set<String>()) { $0.formUnion(index.declaredTypeNames(in: $1)) }
             let names = declared.subtracting(shadowed)
-            return process.sources.contains { file in names.contains { index.mentions($0, in: file) } }
+            return process.sources.contains { index.mentionsAny(of: names, in: $0) }
         }
     }
 
