@@ -1,8 +1,8 @@
 import Foundation
 
 /// `GLANCE_DEBUG_TIME=1` prints on standard error, at each stage of a run (records checked, project read, files
-/// scanned and parsed, surfaces built, rules judged, output printed), the seconds since the first stage: for
-/// finding where a run's time goes. Not part of the output a run records.
+/// scanned and parsed, surfaces built, each rule's own time, rules judged, output printed), the seconds since the
+/// first stage: for finding where a run's time goes. Not part of the output a run records.
 public enum DebugTime {
     public static let enabled = ProcessInfo.processInfo.environment["GLANCE_DEBUG_TIME"] != nil
     private static let start = Date()

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceProject
 import GlanceSourceIndex
 import GlanceSurfaces
@@ -49,7 +50,9 @@ public struct Linter: Sendable {
             let context = RuleContext(model: model, ruleIdentifier: description.identifier,
                                       severity: severities[description.identifier] ?? description.defaultSeverity,
                                       isOptedIn: optedIn.contains(description.identifier), locator: locator)
+            let started = DebugTime.enabled ? Date() : nil
             rule.init().validate(context)
+            if let started { DebugTime.mark("rule \(description.identifier): \(String(format: "%.3f", -started.timeIntervalSinceNow)) s") }
             violations += context.violations
             skips += context.skips
         }

@@ -224,7 +224,9 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         // Only files whose words hold the platform and the extension's major version are parsed for it.
         let candidates = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0, String(version.major)]) })
             .filter(sources.contains).sorted()
-        for file in model.index.files(at: candidates) {
+        // Parsed a few at a time (on all cores), stopping at the first file that checks.
+        let batches = stride(from: 0, to: candidates.count, by: 8).map { Array(candidates[$0..<min($0 + 8, candidates.count)]) }
+        for file in batches.lazy.flatMap({ model.index.files(at: $0) }) {
             var found = false
             let visit = { (expr: Expr) in
                 guard !found, case .call(let call) = expr, call.name == "#available" else { return }
