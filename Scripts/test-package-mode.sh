@@ -72,7 +72,8 @@ clone=$work/glance
 git push --quiet --force "$clone" "$commit:refs/heads/package-mode-test"
 git -C "$clone" checkout --quiet --force --detach "$commit"
 git -C "$clone" clean --quiet -fdx -e .build -e .swiftpm
-mirror=$(sed -n 's|.*"mirror" *: *"\([^"]*\)".*|\1|p' "$clone/.swiftpm/configuration/mirrors.json" 2>/dev/null | head -1)
+# (A fresh clone has no mirrors.json yet: sed fails, and pipefail must not end the script for it.)
+mirror=$(sed -n 's|.*"mirror" *: *"\([^"]*\)".*|\1|p' "$clone/.swiftpm/configuration/mirrors.json" 2>/dev/null | head -1 || true)
 if [ -z "$mirror" ] || [ ! -d "$mirror" ]; then
     mirror=$("$snapshot/use-swift-syntax-package.sh" "$clone" | tail -1)
 fi
