@@ -389,7 +389,7 @@ public final class Resolver: @unchecked Sendable {
             // them: without a build to ask, the value is known only when they all agree.
             let found = constants(expr, context: context)
             guard !found.isEmpty, !found.contains(where: { $0.member.kind == .enumCase }) else { return nil }
-            let values = found.map { $0.value.flatMap { stringValue($0, context: found[0].context, depth: depth + 1) } }
+            let values = found.map { constant in constant.value.flatMap { stringValue($0, context: constant.context, depth: depth + 1) } }
             guard let first = values[0], values.allSatisfy({ $0 == first }) else { return nil }
             return first
         case .call(let call) where call.name == "String" && call.arguments.count == 1:
