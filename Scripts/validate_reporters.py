@@ -92,7 +92,7 @@ def fingerprint_identity(violation):
     """Violation.identity: rule, target and cause for one cause found at several places, else rule, file, message."""
     if violation.get("cause") is not None:
         return "\0".join([violation["rule"], violation.get("target") or "", violation["cause"]])
-    return "\0".join([violation["rule"], violation["file"], without_notes(violation["message"])])
+    return "\0".join([violation["rule"], violation["file"], without_notes(violation.get("plainMessage", violation["message"]))])
 
 
 def without_notes(message):
@@ -360,6 +360,9 @@ def main():
         violations, skipped = reference["violations"], reference["skipped"]
         for violation in violations:
             violation["file"] = below(path, violation["file"])
+            # Places inside a message print below the folder as typed; a fingerprint takes them below the folder
+            # (Violation.plainMessage).
+            violation["plainMessage"] = violation["message"].replace(path.rstrip("/") + "/", "")
         for skip in skipped:
             skip["file"] = skip["file"] and below(path, skip["file"])
         for reporter in REPORTERS:
