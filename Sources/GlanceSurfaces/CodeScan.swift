@@ -68,11 +68,11 @@ final class CodeScan {
             switch call.name {
             case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location, in: site.context):
                 appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(local(call.argument("suiteName")!), context: site.context),
-                                                    location: call.location, targets: targets(), conditions: site.conditions))
+                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
                                                     value: groupValue(local(call.argument("forSecurityApplicationGroupIdentifier")!), context: site.context),
-                                                    location: call.location, targets: targets(), conditions: site.conditions))
+                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
             case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
                     && resolver.imports("AlarmKit", from: call.location.file):
                 apiUses.append(APIUse(name: APIUse.alarmSchedule, location: call.location, targets: targets(), context: site.context, member: site.member))

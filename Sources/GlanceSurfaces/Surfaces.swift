@@ -431,6 +431,8 @@ public struct AppGroupUsage: Sendable {
     /// The `#if` conditions around it, outermost first: whether a configuration compiles it is
     /// `BuildConditions.compiles(conditions, in:file:configuration:)`.
     public let conditions: [String]
+    /// Qualified name of the type whose code makes the call (nil for globals and top-level code).
+    public var context: String? = nil
 }
 
 /// A read or write of an App Group `UserDefaults` key.

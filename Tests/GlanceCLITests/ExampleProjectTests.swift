@@ -60,7 +60,7 @@ struct ExampleProjectTests {
     /// ProductivityTimer, whose watch app does) gives each project the findings it gets alone: one project's watch
     /// controls do not silence `control_opens_app_on_watch` in the other. (Messages name other files relative to
     /// the folder linted, so findings are compared by place and rule.)
-    @Test func aFolderOfProjectsGivesEachItsOwnFindings() {
+    @Test func aFolderOfProjectsGivesEachItsOwnFindings() throws {
         func places(_ output: String) -> [String] {
             output.split(separator: "\n").map { line in
                 let place = line.split(separator: " ").first.map(String.init) ?? ""
@@ -68,14 +68,18 @@ struct ExampleProjectTests {
                 return place + " " + rule
             }.sorted()
         }
-        let both = glance("lint", "Examples", "--no-cache")
+        // control_opens_app_on_watch is opt-in: both runs name it (CommonMistakes' own .glance.json, and this one).
+        let folder = try scratchFolder("two-projects")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(#"{"opt_in_rules": ["control_opens_app_on_watch"]}"#, to: folder + "/.glance.json")
+        let both = glance("lint", "Examples", "--no-cache", "--config", folder + "/.glance.json")
         let alone = glance("lint", "Examples/CommonMistakes", "--no-cache")
-        // CommonMistakes' own .glance.json opts in live_activity_tap_unhandled; linting Examples reads none.
+        // CommonMistakes' own .glance.json also opts in live_activity_tap_unhandled.
         let optIn = "[live_activity_tap_unhandled]"
         #expect(places(both.standardOutput) == places(alone.standardOutput).filter { !$0.hasSuffix(optIn) })
         #expect(places(alone.standardOutput).contains { $0.hasSuffix(optIn) })
         #expect(places(both.standardOutput).contains("Examples/CommonMistakes/Widgets/OpenLampSettingsControl.swift:9:41: [control_opens_app_on_watch]"))
-        #expect(glance("lint", "Examples/ProductivityTimer", "--no-cache").standardOutput == "")
+        #expect(glance("lint", "Examples/ProductivityTimer", "--no-cache", "--config", folder + "/.glance.json").standardOutput == "")
     }
 }
 

@@ -39,3 +39,8 @@ struct WeatherView: View {
         }
     }
 }
+
+extension WeatherEntry {
+    /// The city the app last stored, read through CacheStore.
+    static var storedCity: String { CacheStore.defaults?.string(forKey: "city") ?? "Cupertino" }
+}

@@ -17,8 +17,8 @@ struct ControlOpensAppOnWatch: Rule {
             silently never appears in the watch's Control Center or Smart Stack. Give the watch app a control of \
             its own (a control in a watchOS widget extension may open the watch app), or use an intent that runs \
             in the background. Controls built into a watchOS target are the watch's own and are not judged here. \
-            A warning: that iPhone controls which open the app are left out of the watch is reported by \
-            developers, not stated by Apple.
+            A warning, and opt-in (list it in `opt_in_rules`): that iPhone controls which open the app are left \
+            out of the watch is reported by developers, not stated by Apple.
             """,
         source: """
             Apple, Controls <https://developer.apple.com/documentation/widgetkit/controls-collection>; \
@@ -29,6 +29,9 @@ struct ControlOpensAppOnWatch: Rule {
             An iPhone control whose action opens the iPhone app is left out of Apple Watch's Control Center and \
             Smart Stack when the watch app offers no controls of its own, so people never find it on the watch.
             """, .reported),
+        // Off unless `opt_in_rules` lists it: nothing Apple publishes confirms the premise, and developers who build
+        // controls to open the app rarely change them for it.
+        enabledByDefault: false,
         requires: [.targets],
         triggeringExamples: [
             .widget("""

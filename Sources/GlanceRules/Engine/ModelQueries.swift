@@ -88,6 +88,35 @@ extension SurfaceModel {
         return result
     }
 
+    /// Whether code of the type `context` (qualified name), declared in `file`, can run in the process of
+    /// `target`. It cannot when the type is declared in that file (not an extension of another type), the file
+    /// declares no other top-level type nor global, no other Swift file of the target names the type's outermost name, and
+    /// nothing makes the type without being named (it inherits only protocols and classes listed in
+    /// `plainInheritance` or declared by the project, never an intent, widget, app or Objective-C class).
+    /// True for globals and top-level code, and whenever any of this is unknown.
+    public func mayRun(codeOf context: String?, declaredIn file: String, in target: Target) -> Bool {
+        guard let context, let outer = context.split(separator: ".").first.map(String.init),
+              let parsed = index.file(file) else { return true }
+        let topLevel = parsed.types.filter { !$0.qualifiedName.contains(".") }
+        guard topLevel.contains(where: { $0.name == outer && $0.kind != .extension }),
+              topLevel.allSatisfy({ $0.name == outer }), parsed.globals.isEmpty, parsed.topLevel.statements.isEmpty else { return true }
+        let owned = parsed.types.filter { $0.qualifiedName == outer || $0.qualifiedName.hasPrefix(outer + ".") }
+        for type in owned {
+            for inherited in type.inheritedTypes where !Self.plainInheritance.contains(inherited) {
+                guard let found = resolver.primaryDeclaration(of: inherited, context: nil, from: file), found.kind != .extension else { return true }
+            }
+        }
+        return target.sources.contains { $0 != file && index.mentions(outer, in: $0) }
+    }
+
+    /// Conformances that never make the system create a type on its own: the standard library's and
+    /// Foundation's value kinds and Combine's `ObservableObject`.
+    static let plainInheritance: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable",
+        "@unchecked Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
+        "LocalizedError", "ObservableObject", "RawRepresentable", "String", "Int", "Double", "OptionSet",
+    ]
+
     /// The text of a group id, expanded for a configuration of `target`; nil when it depends on unknown settings.
     public func appGroup(_ value: AppGroupUsage.Value, in configuration: TargetConfiguration, of target: Target) -> String? {
         switch value {

@@ -140,6 +140,30 @@ struct StaleDateNeverRead: Rule {
                     }
                     """),
             ]),
+            // The stale date is the class's start, and a helper of the views compares it with the clock: drawn again
+            // when the activity turns stale, it says the class began.
+            RuleExample(files: [
+                .app("""
+                    func update(_ activity: Activity<ClassAttributes>, next: ClassAttributes.ContentState) async {
+                        await activity.update(ActivityContent(state: next, staleDate: next.startDate))
+                    }
+                    """),
+                .widget("""
+                    struct ClassLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: ClassAttributes.self) { context in Text(countdown(to: context.state.startDate)) }
+                                dynamicIsland: { context in
+                                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(countdown(to: context.state.startDate)) } }
+                                    compactLeading: { Image(systemName: "book") } compactTrailing: { Text("") } minimal: { Image(systemName: "book") }
+                                }
+                        }
+                    }
+                    private func countdown(to start: Date) -> String {
+                        let interval = start.timeIntervalSince(Date())
+                        return interval <= 0 ? "Started" : "\\(Int(interval) / 60) min"
+                    }
+                    """),
+            ]),
             // A stale date given only to end the activity at once (dismissalPolicy .immediate), directly or through a
             // local: the activity is removed, so its stale date never shows.
             RuleExample(files: [
@@ -264,6 +288,35 @@ struct StaleDateNeverRead: Rule {
         return (isProperty(operands[0]) && isNow(operands[1])) || (isNow(operands[0]) && isProperty(operands[1]))
     }
 
+    /// The first member, in the files that hold the activity's views, whose code names `property` (as a member or a
+    /// name) and reads the clock: itself (`Date()`, `.now`, `timeIntervalSinceNow`) or through a function or property
+    /// of those files that does (`countdown(to: state.startDate)`). Nil when none does.
+    static func clockUse(of property: String, in activity: LiveActivitySurface, _ model: SurfaceModel) -> SourceLocation? {
+        var files: Set<String> = [activity.location.file]
+        for (_, tree) in activity.presentations.all { for (expr, _) in tree.expressions { files.insert(expr.location.file) } }
+        let members = files.sorted().compactMap { model.index.file($0) }.flatMap { $0.types.flatMap(\.members) + $0.globals }
+            .filter { !$0.name.lowercased().contains("preview") }    // sample states made with `.now`
+        func reads(_ member: Member, clockMembers: Set<String>) -> (names: Bool, clock: Bool) {
+            var names = false, clock = false
+            member.code.walk { expr in
+                switch expr {
+                case .member(_, property, _), .identifier(property, _): names = true
+                case .member(_, "now", _), .member(_, "timeIntervalSinceNow", _): clock = true
+                case .call(let call) where call.name == "Date" && call.arguments.isEmpty: clock = true
+                case .identifier(let name, _) where clockMembers.contains(name): clock = true
+                case .member(_, let name, _) where clockMembers.contains(name): clock = true
+                default: break
+                }
+            }
+            return (names, clock)
+        }
+        let clockMembers = Set(members.filter { reads($0, clockMembers: []).clock }.map(\.name))
+        return members.first { member in
+            let found = reads(member, clockMembers: clockMembers)
+            return found.names && found.clock
+        }?.location
+    }
+
     /// A view that updates itself with the clock: `Text(timerInterval:)`, `ProgressView(timerInterval:)`,
     /// `Text(_:style: .timer | .relative | .offset)`.
     static func countsTime(_ call: Call) -> Bool {
@@ -299,6 +352,14 @@ struct StaleDateNeverRead: Rule {
                 tree.expressions.contains { expr, _ in Self.comparesWithNow(expr, property: property) }
             }) {
                 context.skip("\(activity.attributes): the views compare \(property), the stale date, with the current time; isStale not needed", file: context.relativePath(activity.location))
+                continue
+            }
+            // A member of the views' files works out something from that date and the clock
+            // (`state.startDate.timeIntervalSince(Date())`, a helper that compares it with `Date()`): drawn again
+            // when the activity turns stale, the view shows the time that passed.
+            if let property = use.property, let place = Self.clockUse(of: property, in: activity, model) {
+                context.skip("\(activity.attributes): \(context.place(place)) works out the views from \(property), the stale date, and the current time; isStale not needed",
+                             file: context.relativePath(activity.location))
                 continue
             }
             // Views that count time themselves (`Text(timerInterval:)`, `ProgressView(timerInterval:)`, `Text(date,

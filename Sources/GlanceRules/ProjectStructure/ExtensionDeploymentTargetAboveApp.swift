@@ -20,7 +20,9 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             `OSX` counts as `macOS`); a check for another release guards other APIs and does not count, \
             and neither does `@available` on a declaration, which does not keep the app from running there. It is also \
             quiet where a widget extension's deployment target is the first release with WidgetKit on its platform \
-            (iOS 14, macOS 11, watchOS 9): it cannot be lowered. Lower the extension's deployment target and guard \
+            (iOS 14, macOS 11, watchOS 9), and where the extension's own code needs its version outside any \
+            availability check (`ActivityConfiguration` iOS 16.1, controls iOS 18, `AppIntentConfiguration` iOS 17, an \
+            accessory family iOS 16): it cannot be lowered without changing code, so the raise is deliberate. Lower the extension's deployment target and guard \
             newer APIs with `if #available`, or raise the app's.
             """,
         source: """
@@ -94,6 +96,20 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.5"] }
             .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.6"] }
             .expecting([".:1:1"]),
+            // The Live Activity needs iOS 16.1, the extension asks 16.4: on 16.1–16.3 it is missing.
+            RuleExample.widget("""
+                struct PrintLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: PrintAttributes.self) { context in Text("Printing") } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Printing") } }
+                                compactLeading: { Text("P") } compactTrailing: { Text("1") } minimal: { Text("P") }
+                        }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"] }
+                .expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
             // The same deployment target, or a lower one.
@@ -152,6 +168,31 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             ])
             .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.5"] }
             .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.6"] },
+            // The widget lists an accessory family (iOS 16) without an availability check: the extension cannot be
+            // built for iOS 14.2, so the raise is deliberate.
+            RuleExample.widget("""
+                struct RateWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "rate", provider: RateProvider()) { entry in RateView(entry: entry) }
+                            .supportedFamilies([.systemSmall, .accessoryCircular, .accessoryInline])
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "14.2"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] },
+            // A Live Activity cannot exist before iOS 16.1, the extension's version.
+            RuleExample.widget("""
+                struct PrintLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: PrintAttributes.self) { context in Text("Printing") } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Printing") } }
+                                compactLeading: { Text("P") } compactTrailing: { Text("1") } minimal: { Text("P") }
+                        }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.1"] },
             // Not known: the extension's deployment target is not set anywhere Glance can read.
             RuleExample.widget("""
                 struct UsageWidget: Widget {
@@ -182,20 +223,66 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                     context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)), but no \(platform.displayName) release before it has WidgetKit; not reported")
                     continue
                 }
+                // What the extension's own code needs without an availability check: it cannot be built for less.
+                let floor = requiredRelease(of: target, on: platform, model)
+                if let floor, !(floor.version < extensionVersion) {
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)), but \(floor.reason) (\(context.shownPath(floor.location.file)):\(floor.location.line)) outside any availability check needs \(platform.displayName) \(floor.version.text): it cannot be lowered without changing code; looks deliberate, not reported")
+                    continue
+                }
+                // Below that version the extension's surfaces cannot exist whatever its setting says.
+                let lowest = floor.map { appVersion < $0.version ? $0.version : appVersion } ?? appVersion
                 if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
                     context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
                     continue
                 }
                 let missing = contents(of: target, kind: surface.kind, model)
-                let between = extensionVersion.previousText == appVersion.text ? appVersion.text : "\(appVersion.text)–\(extensionVersion.previousText)"
+                let between = extensionVersion.previousText == lowest.text ? lowest.text : "\(lowest.text)–\(extensionVersion.previousText)"
                 context.report(target: target, configuration: target.defaultConfiguration, setting: setting, """
                     '\(target.name)' has \(setting) \(extensionText), above app '\(app.name)' (\(appText)): on \(platform.displayName) \
                     \(between) the app installs without \(missing) (Glance infers this from Apple's documentation). Lower the extension's \
-                    deployment target to \(appText) and check availability in code (if #available), or raise the app's.
+                    deployment target to \(lowest == appVersion ? appText : lowest.text) and check availability in code (if #available), or raise the app's.
                     """)
             }
         }
     }
+
+    /// The highest release the target's shipped widgets, Live Activities and controls need where no availability
+    /// check (an `@available` on their type or member, an `if #available` around the code, or the `@main` bundle's
+    /// check around their listing) allows less: `ActivityConfiguration` needs iOS 16.1, controls iOS 18 (macOS and
+    /// watchOS 26), `AppIntentConfiguration` iOS 17 (macOS 14, watchOS 10), an accessory family iOS 16. Nil when
+    /// nothing of these is used without a check.
+    private func requiredRelease(of target: Target, on platform: Platform, _ model: SurfaceModel) -> (version: OSVersion, reason: String, location: SourceLocation)? {
+        var result: (version: OSVersion, reason: String, location: SourceLocation)?
+        func need(_ version: String?, _ reason: String, at location: SourceLocation?, type: TypeDecl) {
+            guard let version, let needed = OSVersion(version), let location else { return }
+            let bounds = Availability.raising(model.availability(at: location), model.registeredAvailability(of: type, in: target))
+            guard !Availability.guarantees(bounds, platform, atLeast: version) else { return }
+            if result == nil || result!.version < needed { result = (needed, reason, location) }
+        }
+        let ships = { (targets: [Target]) in targets.contains { $0.id == target.id } }
+        for widget in model.widgets where ships(widget.targets) {
+            let call = widget.configurationCall?.location ?? widget.location
+            switch widget.configuration {
+            case .activityConfiguration?: need(Self.activityConfigurationRelease[platform], "ActivityConfiguration", at: call, type: widget.type)
+            case .appIntentConfiguration?: need(Self.appIntentConfigurationRelease[platform], "AppIntentConfiguration", at: call, type: widget.type)
+            default: break
+            }
+            if let family = widget.families?.first(where: { $0.hasPrefix("accessory") && $0 != "accessoryCorner" }) {
+                need(Self.accessoryFamilyRelease[platform], "." + family, at: widget.familiesModifier?.call.location, type: widget.type)
+            }
+        }
+        for control in model.controls where ships(control.targets) {
+            need(Self.controlRelease[platform], "a control (\(control.configuration?.rawValue ?? "ControlWidget"))",
+                 at: control.configurationCall?.location ?? control.location, type: control.type)
+        }
+        return result
+    }
+
+    /// First releases of the APIs `requiredRelease` looks for, from Apple's documentation of each.
+    static let activityConfigurationRelease: [Platform: String] = [.iOS: "16.1"]
+    static let controlRelease: [Platform: String] = [.iOS: "18.0", .macOS: "26.0", .watchOS: "26.0"]
+    static let appIntentConfigurationRelease: [Platform: String] = [.iOS: "17.0", .macOS: "14.0", .watchOS: "10.0"]
+    static let accessoryFamilyRelease: [Platform: String] = [.iOS: "16.0"]
 
     /// The first release of each platform with WidgetKit widgets: a widget extension cannot run below it.
     static let firstWidgetKitRelease: [Platform: OSVersion] = [.iOS: OSVersion("14.0")!, .macOS: OSVersion("11.0")!, .watchOS: OSVersion("9.0")!]

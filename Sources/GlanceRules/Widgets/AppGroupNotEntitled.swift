@@ -17,7 +17,9 @@ struct AppGroupNotEntitled: Rule {
             (`group.…` on every platform, `<Team ID>.…` on macOS, an id some target is entitled to, or a placeholder \
             such as "<App Group Here>"). An id read from the Info.plist at run time \
             (`Bundle.main.object(forInfoDictionaryKey:)`) is compared with each configuration's Info.plist value. \
-            A group id or entitlement that depends on a setting Glance cannot resolve is skipped, and so is a \
+            A group id or entitlement that depends on a setting Glance cannot resolve is skipped; so is a type \
+            in a shared file that a target compiles while none of its other files names it (the group is never \
+            opened there), and so is a \
             target entitled to no App Group that no other app or extension of the project runs beside (a tvOS or \
             macOS app without extensions: nothing of the project shares the group with it there). One missing \
             group is one finding, at its first use, however many places use it.
@@ -49,12 +51,12 @@ struct AppGroupNotEntitled: Rule {
             .with("Widgets") { $0.dependencies = ["Kit"] },
             // The id is built from the running bundle's id: in the widget extension it is the extension's own
             // (group.com.example.app.widgets), which neither target is entitled to (FC3-13).
-            RuleExample.shared("""
+            RuleExample(files: [.shared("""
                 enum Shared {
                     static let suite = "group." + Bundle.main.bundleIdentifier!
                     static var defaults: UserDefaults? { ↓UserDefaults(suiteName: suite) }
                 }
-                """).with("App") { $0.set(appGroups: ["group.com.example.app"]) }.with("Widgets") { $0.set(appGroups: ["group.com.example.app"]) },
+                """), .widget("let title = Shared.defaults?.string(forKey: \"title\")")]).with("App") { $0.set(appGroups: ["group.com.example.app"]) }.with("Widgets") { $0.set(appGroups: ["group.com.example.app"]) },
             RuleExample.app("""
                 enum Shared { static let group = "group.com.example.shared" }
                 let url = FileManager.default.↓containerURL(forSecurityApplicationGroupIdentifier: Shared.group)
@@ -62,6 +64,16 @@ struct AppGroupNotEntitled: Rule {
                     target.entitlements["Debug"] = ["com.apple.security.application-groups": .array([.string("group.com.example.shared")])]
                     target.entitlements["Release"] = [:]
                 },
+            // The same shared file, named by the extension's own code: it opens the group there.
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Store.swift", targets: ["App", "Widgets"], contents: """
+                    final class Store: ObservableObject {
+                        static let defaults = ↓UserDefaults(suiteName: "group.com.example.app")
+                    }
+                    """),
+                .app("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+                .widget("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+            ]).with("App") { $0.set(appGroups: ["group.com.example.app"]) },
             // A placeholder id with an empty group list.
             RuleExample.widget("""
                 enum Shared { static let appGroup = "<App Group Here>" }
@@ -155,6 +167,17 @@ struct AppGroupNotEntitled: Rule {
                 let store = UserDefaults(suiteName: "group.com.example.shared")
                 #endif
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]); $0.unreadSettingsFiles = ["Config/Direct.xcconfig"] },
+            // A shared file compiled into the extension too, whose files never name its type: the group is never
+            // opened there (skipped for the extension; the app is entitled).
+            RuleExample(files: [
+                ExampleFile(path: "Shared/Store.swift", targets: ["App", "Widgets"], contents: """
+                    final class Store: ObservableObject {
+                        static let defaults = UserDefaults(suiteName: "group.com.example.app")
+                    }
+                    """),
+                .app("let title = Store.defaults?.string(forKey: \"title\") ?? \"\""),
+                .widget("let title = \"Open\""),
+            ]).with("App") { $0.set(appGroups: ["group.com.example.app"]) },
             // A group built from a setting that cannot be resolved: skipped, not reported.
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.$(UNKNOWN_SETTING)")
@@ -190,6 +213,12 @@ struct AppGroupNotEntitled: Rule {
             for target in running {
                 let kind = model.kind(of: target)
                 guard kind.isApp || kind.isExtension else { continue }
+                // A shared file compiled into a target whose own code never names its type: the group is never
+                // opened in that process.
+                guard model.mayRun(codeOf: usage.context, declaredIn: usage.location.file, in: target) else {
+                    context.skip("App Group used in \(usage.context ?? "code"), which '\(target.name)' compiles but none of its other files names; not reported for it", file: context.relativePath(usage.location))
+                    continue
+                }
                 guard Self.hasNeighbours(target, in: model) || target.configurations.contains(where: { !($0.appGroups ?? []).isEmpty }) else {
                     context.skip("App Group used in '\(target.name)', which is entitled to no App Group and which no other app or extension of the project runs beside; not reported", file: context.relativePath(usage.location))
                     continue

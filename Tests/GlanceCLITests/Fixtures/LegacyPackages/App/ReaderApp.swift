@@ -6,7 +6,7 @@ import SyncKit
 struct ReaderApp: App {
     var body: some Scene {
         WindowGroup {
-            Text("Reader").onAppear { Sync.start() }
+            Text("Reader").onAppear { Sync.start(); Library.defaults?.set(true, forKey: "opened") }
         }
     }
 }
