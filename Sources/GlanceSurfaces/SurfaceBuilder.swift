@@ -91,7 +91,7 @@ struct SurfaceBuilder {
             }
         }
         for (path, reason) in index.unreadable.sorted(by: { $0.key < $1.key }) {
-            let generated = path.contains("/Pods/") && reason.contains("no such file") ? " (CocoaPods writes it; run `pod install`)" : ""
+            let generated = reason.hasPrefix("no such file") && path.utf8.firstRange(of: "/Pods/".utf8) != nil ? " (CocoaPods writes it; run `pod install`)" : ""
             skips.append(Skip(rule: nil, file: project.relativePath(path), reason: reason + generated))
         }
         for path in index.notUTF8 {

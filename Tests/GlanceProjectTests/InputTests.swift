@@ -175,6 +175,14 @@ struct FileSystemTests {
         #expect("../a/../../b".standardizedPath == "../../b")
         #expect("a/..".standardizedPath == ".")
     }
+
+    /// `pathExtension`, worked out on the bytes, agrees with Foundation's on the shapes paths take.
+    @Test func pathExtensionsAgreeWithFoundation() {
+        let paths = ["Sources/App.swift", "/a/b/Widget.SWIFT", "Makefile", ".gitignore", "/a/.hidden", "notes.", "a.b/c",
+                     "a.b/c.d/", "Assets.xcassets/", "/", "", ".", "..", "a/..", "archive.tar.gz", "/a/b.c//", "x/.y.z",
+                     "café/Entrée.swift", "a b/c d.m"]
+        for path in paths { #expect(path.pathExtension == (path as NSString).pathExtension, "\(path)") }
+    }
 }
 
 struct JSONLimitsTests {

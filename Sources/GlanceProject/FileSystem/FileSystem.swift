@@ -544,7 +544,28 @@ extension String {
 
     public var lastPathComponent: String { (self as NSString).lastPathComponent }
     public var deletingLastPathComponent: String { (self as NSString).deletingLastPathComponent }
-    public var pathExtension: String { (self as NSString).pathExtension }
+    /// The last component's extension without its dot (`swift` for `Sources/App.swift`, `` for `Makefile`,
+    /// `.gitignore` or `notes.`), as `NSString.pathExtension` gives it, worked out on the bytes: a project's 100,000
+    /// build files each ask for it.
+    public var pathExtension: String {
+        let bytes = utf8
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        var index = end
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            let byte = bytes[before]
+            if byte == slash { return "" }
+            if byte == dot {
+                // A dot that starts the component (`.gitignore`) or ends it (`notes.`) makes no extension.
+                if before == bytes.startIndex || bytes[bytes.index(before: before)] == slash || index == end { return "" }
+                return String(self[index..<end])
+            }
+            index = before
+        }
+        return ""
+    }
 
     /// The path with `.`, `..` and repeated slashes removed by the text alone: symbolic links are kept (the
     /// path a project names is the path Glance reports), unlike `NSString.standardizingPath`, which resolves

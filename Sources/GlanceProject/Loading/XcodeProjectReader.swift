@@ -44,6 +44,7 @@ struct XcodeProjectReader {
         }
         groupTree = PBXGroupTree(pbx: pbx, projectPath: projectPath)
         sourceRoot = groupTree.sourceRoot
+        resolvedPaths.reserveCapacity(pbx.objects.count / 2)
         if let twice = groupTree.listedTwice {
             let label = twice == pbx.project.mainGroup ? "the main group"
                 : pbx.fileElement(twice).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(twice)"
@@ -166,11 +167,17 @@ struct XcodeProjectReader {
         var folders: [String] = []
         var stack = [pbx.project.mainGroup].compactMap { $0 }
         var seen: Set<String> = []
+        let mainGroup = pbx.project.mainGroup
+        // Fields read as they are (no element made): a project's 100,000 file references each pass here, and a
+        // source file's reference (`sourcecode.…`) is never a package folder.
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted, let element = fileElement(id) else { continue }
-            if element.isGroup || element.isSynchronizedRootGroup || id == pbx.project.mainGroup {
-                stack += element.children.reversed()
-            } else if element.isa == "PBXFileReference", let (path, onDisk) = resolvedPath(of: id), onDisk, fileSystem.isDirectory(path),
+            guard seen.insert(id).inserted, let fields = pbx.objects[id] else { continue }
+            let isa = fields["isa"]?.string ?? ""
+            if PBXFileElement.isGroup(isa) || isa == "PBXFileSystemSynchronizedRootGroup" || id == mainGroup {
+                stack += (fields["children"]?.strings ?? []).reversed()
+            } else if isa == "PBXFileReference",
+                      (fields["explicitFileType"] ?? fields["lastKnownFileType"])?.string?.hasPrefix("sourcecode.") != true,
+                      let (path, onDisk) = resolvedPath(of: id), onDisk, fileSystem.isDirectory(path),
                       LocalPackages.isPackage(path, fileSystem: fileSystem) {
                 folders.append(path)
             }
@@ -250,11 +257,11 @@ struct XcodeProjectReader {
         for phaseID in target.buildPhases {
             guard let phase = pbx.buildPhase(phaseID) else { continue }
             for fileID in phase.files {
-                guard let file = pbx.buildFile(fileID), let ref = file.fileRef else { continue }
-                guard let element = fileElement(ref) else { continue }
+                // Fields read as they are (no element made): a Sources phase can list 100,000 files.
+                guard let ref = pbx.objects[fileID]?["fileRef"]?.string, let fields = pbx.objects[ref] else { continue }
                 if phase.isa == "PBXSourcesBuildPhase" {
-                    if element.isGroup {
-                        for child in element.children { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
+                    if PBXFileElement.isGroup(fields["isa"]?.string ?? "") {
+                        for child in fields["children"]?.strings ?? [] { if let path = diskPath(of: child), path.pathExtension == "swift" { sources.append(path) } }
                     } else if let path = diskPath(of: ref), Self.sourceExtensions.contains(path.pathExtension) {
                         sources.append(path)
                     } else if let path = diskPath(of: ref), Self.objectiveCExtensions.contains(path.pathExtension) {
@@ -286,7 +293,9 @@ struct XcodeProjectReader {
         for id in pbx.project.targets { for phase in pbx.nativeTarget(id)?.buildPhases ?? [] { phaseOwner[phase] = id } }
 
         var result: [String: Membership] = [:]
-        let groupIDs = Set(owners.keys).union(pbx.objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.map(\.key))
+        // The ids alone (a filtered copy of every object would cost as much as the rest of the read).
+        var groupIDs = Set(owners.keys)
+        for (id, fields) in pbx.objects where fields["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" { groupIDs.insert(id) }
         for groupID in groupIDs.sorted() {
             guard let group = fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
             guard fileSystem.isDirectory(folder) else {

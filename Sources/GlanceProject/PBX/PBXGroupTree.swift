@@ -14,16 +14,22 @@ public struct PBXGroupTree: Sendable {
     public private(set) var listedTwice: String?
     /// Element id → absolute path (nil for elements outside the disk, such as products).
     private var elementPaths: [String: String?] = [:]
+    private let mainGroup: String?
 
     /// `projectPath` is the absolute path of the `.xcodeproj` folder.
     public init(pbx: PBXProj, projectPath: String) {
         self.pbx = pbx
         sourceRoot = projectPath.deletingLastPathComponent.appendingPath(pbx.project.projectDirPath).standardizedPath
+        mainGroup = pbx.project.mainGroup
         var stack = [pbx.project.mainGroup].compactMap { $0 }
         var seen: Set<String> = Set(stack)
+        // Sized for every object once: growing a table of 100,000 ids rehashes them again and again.
+        seen.reserveCapacity(pbx.objects.count)
+        parents.reserveCapacity(pbx.objects.count)
+        // Fields read as they are: a project's 100,000 file references each pass here.
         while let id = stack.popLast() {
-            guard let element = pbx.fileElement(id) else { continue }
-            for child in element.children {
+            guard let children = pbx.objects[id]?["children"]?.strings else { continue }
+            for child in children {
                 guard seen.insert(child).inserted else {
                     if listedTwice == nil { listedTwice = child }
                     continue
@@ -44,7 +50,7 @@ public struct PBXGroupTree: Sendable {
         var current: String? = id
         while let element = current, elementPaths[element] == nil, visited.insert(element).inserted {
             chain.append(element)
-            current = pbx.fileElement(element)?.sourceTree == "<group>" ? parents[element] : nil
+            current = Self.sourceTree(pbx.objects[element]) == "<group>" ? parents[element] : nil
         }
         for element in chain.reversed() { elementPaths[element] = .some(computePath(of: element)) }
         return elementPaths[id] ?? nil
@@ -52,9 +58,9 @@ public struct PBXGroupTree: Sendable {
 
     /// One element's path, its parent's being known already (see `path(of:)`).
     private func computePath(of id: String) -> String? {
-        guard let element = pbx.fileElement(id) else { return nil }
+        guard let fields = pbx.objects[id] else { return nil }
         var base: String?
-        switch element.sourceTree {
+        switch Self.sourceTree(fields) {
         case "<group>":
             if let parent = parents[id] { base = elementPaths[parent] ?? nil } else { base = sourceRoot }
         case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR": base = sourceRoot
@@ -62,8 +68,15 @@ public struct PBXGroupTree: Sendable {
         default: base = nil   // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not on disk here
         }
         guard let base else { return nil }
-        if id == pbx.project.mainGroup, element.path == nil { return sourceRoot }
-        if let own = element.path { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
+        let own = fields["path"]?.string
+        if own == nil, id == mainGroup { return sourceRoot }
+        if let own { return (base.isEmpty ? own : base.appendingPath(own)).standardizedPath }
         return base   // a group without a path sits where its parent is
+    }
+
+    /// An element's `sourceTree` (`<group>` when the file names none), as `PBXFileElement` reads it.
+    private static func sourceTree(_ fields: [String: PlistValue]?) -> String? {
+        guard let fields else { return nil }
+        return fields["sourceTree"]?.string ?? "<group>"
     }
 }

@@ -23,8 +23,10 @@ public struct PBXProj: Sendable {
         guard let dictionary = root.dictionary else { throw ProjectError.malformed(file, reason: "the top level is not a dictionary") }
         guard let objects = dictionary["objects"]?.dictionary else { throw ProjectError.malformed(file, reason: "no `objects` dictionary") }
         guard let rootObject = dictionary["rootObject"]?.string else { throw ProjectError.malformed(file, reason: "no `rootObject`") }
-        var converted: [String: [String: PlistValue]] = [:]
-        for (id, value) in objects { if let fields = value.dictionary { converted[id] = fields } }
+        // `mapValues` keeps the keys' hash table (no id is hashed again); objects that are not dictionaries, which
+        // Xcode never writes, are dropped after.
+        var converted = objects.mapValues { $0.dictionary ?? [:] }
+        for (id, value) in objects where value.dictionary == nil { converted[id] = nil }
         guard converted[rootObject]?["isa"]?.string == "PBXProject" else {
             throw ProjectError.malformed(file, reason: "`rootObject` \(rootObject) is not a PBXProject")
         }
@@ -176,7 +178,9 @@ public struct PBXFileElement: Sendable {
         explicitFolders = fields["explicitFolders"]?.strings ?? []
     }
 
-    public var isGroup: Bool { isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup" }
+    public var isGroup: Bool { Self.isGroup(isa) }
+    /// Whether an `isa` names a group of the tree (`PBXGroup`, `PBXVariantGroup`, `XCVersionGroup`).
+    public static func isGroup(_ isa: String) -> Bool { isa == "PBXGroup" || isa == "PBXVariantGroup" || isa == "XCVersionGroup" }
     public var isSynchronizedRootGroup: Bool { isa == "PBXFileSystemSynchronizedRootGroup" }
     public var fileType: String? { explicitFileType ?? lastKnownFileType }
 }

@@ -258,7 +258,10 @@ enum OpenStepText {
                   let bytes = CFDataCreateWithBytesNoCopy(nil, base, raw.count, kCFAllocatorNull) else { return nil }
             var format = CFPropertyListFormat.openStepFormat
             guard let object = CFPropertyListCreateWithData(nil, bytes, 0, &format, nil)?.takeRetainedValue() else { return nil }
-            return value(of: object)
+            // The parser makes one CFString per distinct text (`isa`, an object id listed in three places): each is
+            // converted once.
+            var strings: [UnsafeRawPointer: String] = [:]
+            return value(of: object, strings: &strings)
         }
     }
 
@@ -268,9 +271,9 @@ enum OpenStepText {
         Unmanaged<T>.fromOpaque(Unmanaged.passUnretained(object).toOpaque()).takeUnretainedValue()
     }
 
-    private static func value(of object: CFTypeRef) -> PlistValue? {
+    private static func value(of object: CFTypeRef, strings: inout [UnsafeRawPointer: String]) -> PlistValue? {
         let type = CFGetTypeID(object)
-        if type == CFStringGetTypeID() { return .string(string(reinterpreted(object, as: CFString.self))) }
+        if type == CFStringGetTypeID() { return .string(string(reinterpreted(object, as: CFString.self), strings: &strings)) }
         if type == CFDictionaryGetTypeID() {
             let dictionary = reinterpreted(object, as: CFDictionary.self)
             let count = CFDictionaryGetCount(dictionary)
@@ -283,8 +286,8 @@ enum OpenStepText {
                 guard let key = keys[index], let element = values[index] else { return nil }
                 let keyObject = Unmanaged<AnyObject>.fromOpaque(key).takeUnretainedValue()
                 guard CFGetTypeID(keyObject) == CFStringGetTypeID(),
-                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()) else { return nil }
-                converted[string(reinterpreted(keyObject, as: CFString.self))] = value
+                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue(), strings: &strings) else { return nil }
+                converted[string(reinterpreted(keyObject, as: CFString.self), strings: &strings)] = value
             }
             return .dictionary(converted)
         }
@@ -294,7 +297,7 @@ enum OpenStepText {
             converted.reserveCapacity(CFArrayGetCount(array))
             for index in 0..<CFArrayGetCount(array) {
                 guard let element = CFArrayGetValueAtIndex(array, index),
-                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()) else { return nil }
+                      let value = value(of: Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue(), strings: &strings) else { return nil }
                 converted.append(value)
             }
             return .array(converted)
@@ -308,6 +311,14 @@ enum OpenStepText {
 
     /// The string's UTF-8 text (NUL characters included); through Foundation's bridging when it does not convert
     /// whole (lone surrogates).
+    private static func string(_ string: CFString, strings: inout [UnsafeRawPointer: String]) -> String {
+        let key = UnsafeRawPointer(Unmanaged.passUnretained(string).toOpaque())
+        if let known = strings[key] { return known }
+        let made = self.string(string)
+        strings[key] = made
+        return made
+    }
+
     private static func string(_ string: CFString) -> String {
         let length = CFStringGetLength(string)
         let encoding = CFStringBuiltInEncodings.UTF8.rawValue
