@@ -41,6 +41,35 @@ enum CodeSites {
 
     static let iterationMethods: Set<String> = ["forEach", "map", "compactMap", "flatMap", "filter", "reduce", "concurrentPerform"]
 
+    /// Names that mark a reactive stream (RxSwift, Combine, ReactiveSwift): a `map`, `flatMap` or `filter` whose
+    /// receiver or closure uses one is an operator on values that arrive over time, not a loop
+    /// (`upload().flatMap { url -> Observable<Bool> in save(url).do { … } }` runs once per value the upload sends).
+    static let reactiveNames: Set<String> = [
+        "just", "do", "subscribe", "sink", "eraseToAnyPublisher", "asObservable", "asDriver", "asSingle", "drive",
+        "flatMapLatest", "catchAndReturn", "disposed", "Observable", "Single", "Maybe", "Completable", "Just", "Future",
+        "AnyPublisher", "Driver", "SignalProducer",
+    ]
+
+    /// Whether an iteration-named call (`map`, `flatMap`, …) is a reactive stream's operator: its receiver chain, or
+    /// its closure's code, names one of `reactiveNames`. `forEach` and `concurrentPerform` are always loops.
+    static func isReactiveOperator(_ call: Call) -> Bool {
+        guard call.name != "forEach", call.name != "concurrentPerform" else { return false }
+        var found = false
+        func look(_ expr: Expr) {
+            expr.walk { inner in
+                switch inner {
+                case .call(let other) where reactiveNames.contains(other.name): found = true
+                case .member(_, let name, _) where reactiveNames.contains(name): found = true
+                case .identifier(let name, _) where reactiveNames.contains(name): found = true
+                default: break
+                }
+            }
+        }
+        if let base = call.base { look(base) }
+        for argument in call.arguments { if case .closure = argument.value { look(argument.value) } }
+        return found
+    }
+
     static func walk(_ block: Block, site: CodeSite, visit: (Expr, CodeSite) -> Void) {
         for statement in block.statements { walk(statement, site: site, visit: visit) }
     }
@@ -53,7 +82,7 @@ enum CodeSites {
             var inner = looping(site, binding: variables)
             if variables.count == 1, let sequence { inner.loopSequences[variables[0]] = sequence }
             walk(body, site: inner, visit: visit)
-        case .call(let call) where iterationMethods.contains(call.name):
+        case .call(let call) where iterationMethods.contains(call.name) && !isReactiveOperator(call):
             walk(call.callee, site: site, visit: visit)
             for argument in call.arguments {
                 if case .closure(let closure) = argument.value {

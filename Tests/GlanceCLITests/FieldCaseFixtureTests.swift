@@ -58,7 +58,7 @@ struct FieldCaseFixtureTests {
     @Test func silentFailures() throws {
         let text = glance("lint", Self.silent, "--explain-skips")
         #expect(text.standardOutput == (try expected("SilentFailures.lint.txt")))
-        #expect(text.standardError == summary(errors: 2, warnings: 8, files: 11))
+        #expect(text.standardError == summary(errors: 1, warnings: 8, files: 11))
         #expect(text.exitCode == 1)
         let optedIn = glance("lint", Self.silent, "--config", Self.silent + "/Optin.glance.json", "--quiet")
         #expect(optedIn.standardOutput == (try expected("SilentFailures.optin.lint.txt")))

@@ -115,6 +115,8 @@ extension SurfaceModel {
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable",
         "@unchecked Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
         "LocalizedError", "ObservableObject", "RawRepresentable", "String", "Int", "Double", "OptionSet",
+        // SwiftUI makes a view only where code names it.
+        "View",
     ]
 
     /// The text of a group id, expanded for a configuration of `target`; nil when it depends on unknown settings.

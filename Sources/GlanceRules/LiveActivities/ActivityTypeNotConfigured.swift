@@ -44,8 +44,47 @@ struct ActivityTypeNotConfigured: Rule {
                     }
                     """),
             ]),
+            // The same screen, shown by the app's root view: it listens for tokens of a type nothing draws.
+            RuleExample(files: [
+                .shared(Self.followAttributes),
+                .app("""
+                    struct ActivityTestView: View {
+                        var body: some View {
+                            Button("Listen") { Task { for await token in Activity<FollowAttributes>.↓pushToStartTokenUpdates { print(token) } } }
+                        }
+                    }
+                    """, name: "ActivityTestView.swift"),
+                .app("struct RootView: View { var body: some View { ActivityTestView() } }"),
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { ScoreWidget() } }
+                    struct ScoreWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "score", provider: Provider()) { entry in Text(entry.score) }
+                        }
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
+            // A test screen no other file names (no view shows it): its code never runs.
+            RuleExample(files: [
+                .shared(Self.followAttributes),
+                .app("""
+                    struct ActivityTestView: View {
+                        var body: some View {
+                            Button("Listen") { Task { for await token in Activity<FollowAttributes>.pushToStartTokenUpdates { print(token) } } }
+                        }
+                    }
+                    """, name: "ActivityTestView.swift"),
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { ScoreWidget() } }
+                    struct ScoreWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "score", provider: Provider()) { entry in Text(entry.score) }
+                        }
+                    }
+                    """),
+            ]),
             RuleExample(files: [
                 .shared(Self.followAttributes),
                 .app("""
@@ -87,15 +126,20 @@ struct ActivityTypeNotConfigured: Rule {
 
     func validate(_ context: RuleContext) {
         let model = context.model
-        var uses: [(attributes: String, location: SourceLocation, targets: [Target])] = model.activityRequests.compactMap { request in
-            request.attributes.map { ($0, request.location, request.targets) }
+        var uses: [(attributes: String, location: SourceLocation, targets: [Target], context: String?)] = model.activityRequests.compactMap { request in
+            request.attributes.map { ($0, request.location, request.targets, request.context) }
         }
-        uses += model.apiUses.filter { $0.name == "pushToStartTokenUpdates" }.compactMap { use in use.attributes.map { ($0, use.location, use.targets) } }
+        uses += model.apiUses.filter { $0.name == "pushToStartTokenUpdates" }.compactMap { use in use.attributes.map { ($0, use.location, use.targets, use.context) } }
         for use in uses {
             let name = unqualified(use.attributes)
             // A generic parameter (`Activity<T>` in a generic helper) names no type.
             guard model.resolver.primaryDeclaration(of: use.attributes, from: use.location.file) != nil else { continue }
             for app in Set(use.targets.filter { model.kind(of: $0) == .app }.map(\.id)).compactMap(model.project.target(id:)) {
+                // Code of a type nothing else in the app names (a test screen no view shows) never runs.
+                guard model.mayRun(codeOf: use.context, declaredIn: use.location.file, in: app) else {
+                    context.skip("Activity<\(use.attributes)> is used in \(use.context ?? "code"), which no other file of '\(app.name)' names; not reported", file: context.relativePath(use.location))
+                    continue
+                }
                 // The app's own platform draws its activities (a watch extension shows the iPhone's through its own app).
                 let extensions = model.targets(ofKind: .widgetExtension).filter { candidate in
                     model.hostApps(of: candidate).contains { $0.id == app.id } && !Set(candidate.platforms).isDisjoint(with: app.platforms)

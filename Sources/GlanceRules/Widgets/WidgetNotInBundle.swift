@@ -13,7 +13,9 @@ struct WidgetNotInBundle: Rule {
         rationale: """
             Only what the `@main` WidgetBundle lists (directly or through nested bundles) exists for the system: \
             a widget, control or Live Activity left out never appears in the gallery, and an activity has no UI. \
-            Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle.
+            Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle. \
+            A surface that is still Xcode's template (see `template_surface_shipped`) was left out on purpose and is \
+            not reported, nor is one the bundle's file names otherwise (commented out).
             """,
         source: """
             Apple, WidgetBundle <https://developer.apple.com/documentation/swiftui/widgetbundle>; \
@@ -100,6 +102,35 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Xcode's "Start Timer" control left out when the real widgets were written: listing it would ship a placeholder.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                struct TimerControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.timer", provider: Provider()) { value in
+                            ControlWidgetToggle("Start Timer", isOn: value, action: StartTimerIntent()) { isRunning in
+                                Label(isRunning ? "On" : "Off", systemImage: "timer")
+                            }
+                        }
+                    }
+                }
+                extension TimerControl {
+                    struct Provider: ControlValueProvider {
+                        var previewValue: Bool { false }
+                        func currentValue() async throws -> Bool { true }
+                    }
+                }
+                struct StartTimerIntent: SetValueIntent {
+                    static let title: LocalizedStringResource = "Start a timer"
+                    @Parameter(title: "Timer is running") var value: Bool
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                """),
             // A file shared by two extensions for its view: the widget it also declares ships from the first.
             RuleExample(files: [
                 ExampleFile(path: "Shared/Left.swift", targets: ["Widgets", "MoreWidgets"], contents: """
@@ -323,10 +354,12 @@ struct WidgetNotInBundle: Rule {
             // What the target's shipping build surely compiles; a widget written for other platforms (its families
             // given only under `#if os(watchOS)`) is compiled here, not meant to ship here.
             let compiles = { (type: TypeDecl) in build.compiles(type.conditions, in: target, file: type.location.file) == true }
-            let surfaces: [(TypeDecl, String, shippedBy: [Target])] = model.widgets.filter { widget in
+            // Each with what is still Xcode's template in it (asked only of a surface left out of the bundle).
+            let surfaces: [(TypeDecl, String, shippedBy: [Target], template: () -> [String]?)] = model.widgets.filter { widget in
                 widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
-            }.map { ($0.type, "widget", $0.targets) }
-                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }.map { ($0.type, "control", $0.targets) }
+            }.map { widget in (widget.type, "widget", widget.targets, { model.templateSignals(of: widget) }) }
+                + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }
+                .map { control in (control.type, "control", control.targets, { model.templateSignals(of: control) }) }
             guard !surfaces.isEmpty else { continue }
             let mains = model.mainBundles(in: target)
             if let entry = model.compiledOutEntryPoints(in: target).first {
@@ -367,7 +400,7 @@ struct WidgetNotInBundle: Rule {
             // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
             // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
             let bundleFiles = Set((mains + launched).map(\.type.location.file))
-            for (type, what, shippedBy) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
+            for (type, what, shippedBy, template) in surfaces where !bundled.contains(type.location) && !type.isMain && !model.listsOnlyUnderFalseConditions(type, in: target) {
                 // Another extension registers it: its file is compiled here for something else it holds (a shared view).
                 if let other = shippedBy.first(where: { $0.id != target.id }) {
                     context.skip("\(what) \(type.qualifiedName) is compiled into '\(target.name)' without being listed there, and '\(other.name)' registers it: its file is shared, not reported",
@@ -376,6 +409,13 @@ struct WidgetNotInBundle: Rule {
                 }
                 if let file = bundleFiles.sorted().first(where: { $0 != type.location.file && context.resolver.index.mentions(type.name, in: $0) }) {
                     context.skip("\(what) \(type.qualifiedName) is not in \(mainName) but \(context.shownPath(file)) names it (commented out or otherwise): left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
+                // Xcode's template, left out of the bundle when the real surfaces were written: listing it would
+                // ship a placeholder.
+                if let signals = template() {
+                    context.skip("\(what) \(type.qualifiedName) is not in \(mainName), and it is still Xcode's template (\(signals[0])): left out on purpose, not reported",
                                  file: context.relativePath(type.location))
                     continue
                 }

@@ -34,6 +34,17 @@ struct WidgetReloadInLoop: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A reactive stream's operator (RxSwift, Combine) named like a loop: it runs once per value the upload sends.
+            .app("""
+                func upload(_ image: Data) -> Observable<Bool> {
+                    storage.upload(image).flatMap { url -> Observable<Bool> in
+                        guard let url else { return .just(false) }
+                        return database.save(url).do { saved in
+                            if saved { WidgetCenter.shared.reloadTimelines(ofKind: "Photo") }
+                        }
+                    }
+                }
+                """),
             .app("""
                 func refresh(_ accounts: [Account]) async {
                     var changed = false

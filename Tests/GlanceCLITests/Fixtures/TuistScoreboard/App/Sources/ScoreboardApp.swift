@@ -12,6 +12,7 @@ struct ScoreboardApp: App {
                     guard url.scheme == "scoreboard", url.host == "match" else { return }
                     matchID = url.lastPathComponent
                 }
+                .task { try? MatchTracker().follow(matchID: "today", home: "Home", away: "Away") }
         }
     }
 }
