@@ -117,6 +117,20 @@ struct ProjectReaderTests {
         #expect(widgets.assetCatalogs.map(model.relativePath) == ["Widgets/Assets.xcassets"])
     }
 
+    /// An extension point that is no system point (a bundle id typed there) leaves the extension's kind to its
+    /// code; `com.apple.…` points, ExtensionKit points and `$(…)` values are taken as written.
+    @Test func extensionPointsThatNameNoSystemPoint() {
+        let type = "com.apple.product-type.app-extension"
+        func kind(_ point: String, key: String = "NSExtension", field: String = "NSExtensionPointIdentifier") -> (TargetKind, String) {
+            XcodeProjectReader.kind(productType: type, platforms: [.iOS], infoPlist: [key: .dictionary([field: .string(point)])])
+        }
+        #expect(kind("com.apple.widgetkit-extension").0 == .widgetExtension)
+        #expect(kind("com.apple.intents-service") == (.appExtension, "NSExtensionPointIdentifier com.apple.intents-service"))
+        #expect(kind("com.example.app.widgets") == (.appExtension, "\(type); extension point unknown (NSExtensionPointIdentifier com.example.app.widgets is no system extension point)"))
+        #expect(kind("$(WIDGET_POINT)").1 == "NSExtensionPointIdentifier $(WIDGET_POINT)")
+        #expect(kind("com.example.app.point", key: "EXAppExtensionAttributes", field: "EXExtensionPointIdentifier").1 == "NSExtensionPointIdentifier com.example.app.point")
+    }
+
     @Test func kindsPlatformsAndEmbedding() throws {
         let folder = try makeFixture()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -413,7 +413,12 @@ struct XcodeProjectReader {
             if extensionPoint == "com.apple.widgetkit-extension" {
                 return (.widgetExtension, "NSExtensionPointIdentifier com.apple.widgetkit-extension")
             }
-            if let extensionPoint { return (.appExtension, "NSExtensionPointIdentifier \(extensionPoint)") }
+            // NSExtension's points are the system's (`com.apple.…`); another name (a bundle id typed there) is no
+            // point at all, and the target's code tells what it was meant to be.
+            if let extensionPoint, ExtensionPoint.isSystem(extensionPoint, infoPlist: infoPlist) {
+                return (.appExtension, "NSExtensionPointIdentifier \(extensionPoint)")
+            }
+            if let extensionPoint { return (.appExtension, "\(type); extension point unknown (NSExtensionPointIdentifier \(extensionPoint) is no system extension point)") }
             return (.appExtension, "\(type); extension point unknown")
         case "com.apple.product-type.framework", "com.apple.product-type.framework.static":
             return (.framework, productType)

@@ -51,6 +51,16 @@ struct WidgetExtensionPointMissing: Rule {
                     $0.kind = .appExtension
                     $0.set(info: "NSExtension", .dictionary(["NSExtensionPointIdentifier": .string("com.apple.widget-extension")]))
                 }.expecting([".:1:1"]),
+            // The app's bundle id typed as the point: no system extension point has that name.
+            RuleExample.widget("""
+                @main
+                struct StatusWidgets: WidgetBundle {
+                    var body: some Widget { StatusWidget() }
+                }
+                """).with("Widgets") {
+                    $0.kind = .appExtension
+                    $0.set(info: "NSExtension", .dictionary(["NSExtensionPointIdentifier": .string("com.example.app.widgets")]))
+                }.expecting([".:1:1"]),
             // The WidgetKit point, with the code of a notification service extension.
             RuleExample(files: [ExampleFile(path: "Widgets/NotificationService.swift", targets: ["Widgets"], contents: """
                 import UserNotifications
@@ -149,13 +159,15 @@ struct WidgetExtensionPointMissing: Rule {
             let wrong = target.configurations.filter { configuration in
                 let point = Self.extensionPoint(configuration.infoPlist)
                 return point == nil || point == "com.apple.widget-extension"
+                    || !ExtensionPoint.isSystem(point!, infoPlist: configuration.infoPlist)
             }
             guard let configuration = wrong.first else { continue }
             let names = wrong.count == target.configurations.count ? "" : " in \(wrong.map(\.name).joined(separator: " and "))"
             let what = "'\(target.name)' has @main \(main.name) (\(context.place(main.location)))"
             let message: String
             if let point = Self.extensionPoint(configuration.infoPlist) {
-                let today = point == "com.apple.widget-extension" ? " (the Today extension of iOS 13 and earlier)" : ""
+                let today = point == "com.apple.widget-extension" ? " (the Today extension of iOS 13 and earlier)"
+                    : point.hasPrefix("com.apple.") ? "" : " (no system extension point has that name)"
                 message = """
                     \(what), a WidgetKit extension, but its Info.plist declares NSExtensionPointIdentifier \(point)\(today)\(names); \
                     WidgetKit never registers it, so its widgets do not appear. Set NSExtension › NSExtensionPointIdentifier to \
