@@ -23,8 +23,9 @@ public enum MarkdownReporter {
             }
         }
         if options.explainSkips && !result.skips.isEmpty {
-            lines += ["", "<details><summary>Skipped checks (\(result.skips.count))</summary>", ""]
-            lines += ViolationReporter.skipLines(result.skips, displayRoot: options.displayRoot).map { "- " + cell($0) }
+            let skipped = ViolationReporter.skipLines(result.skips, displayRoot: options.displayRoot)
+            lines += ["", "<details><summary>Skipped checks (\(skipped.count))</summary>", ""]
+            lines += skipped.map { "- " + cell($0) }
             lines += ["", "</details>"]
         }
         return lines.joined(separator: "\n") + "\n"

@@ -80,8 +80,10 @@ public enum ViolationReporter {
             "\(displayPath(violation.file, root: displayRoot)):\(violation.line):\(violation.column): \(violation.severity.rawValue): \(violation.displayMessage(root: displayRoot)) [\(violation.rule)]"
         }
         if explainSkips && !result.skips.isEmpty {
-            lines.append("Skipped checks (\(result.skips.count)):")
-            lines += skipLines(result.skips, displayRoot: displayRoot).map { "  " + $0 }
+            // The count is of the lines printed: the same skip recorded twice (two targets, two passes) is one line.
+            let skipped = skipLines(result.skips, displayRoot: displayRoot)
+            lines.append("Skipped checks (\(skipped.count)):")
+            lines += skipped.map { "  " + $0 }
         }
         return lines.isEmpty ? "" : lines.map { OutputText.escaped($0) }.joined(separator: "\n") + "\n"
     }

@@ -3,7 +3,7 @@ import GlanceRules
 import GlanceSurfaces
 
 /// A small lint result with the characters each format must escape: `<`, `&`, `"`, `'`, `|`, `%`, `,`, `:`,
-/// CR LF, a control character, and two identical warnings (for the SARIF fingerprint ordinal).
+/// CR LF, a control character, two identical warnings (for the SARIF fingerprint ordinal), and a skip recorded twice.
 enum Fixture {
     static let result = LintResult(violations: [
         Violation(rule: "duplicate_kind", severity: .error, file: "App/A&B <x>.swift", line: 3, column: 5,
@@ -15,6 +15,8 @@ enum Fixture {
     ], skips: [
         Skip(rule: nil, file: nil, reason: "no project"),
         Skip(rule: "duplicate_kind", file: "App/A&B <x>.swift", reason: "kind is <computed>"),
+        // Recorded twice (two targets): printed, and counted, once.
+        Skip(rule: nil, file: nil, reason: "no project"),
     ])
 
     static let empty = LintResult(violations: [], skips: [])
