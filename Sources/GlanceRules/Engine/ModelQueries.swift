@@ -90,16 +90,18 @@ extension SurfaceModel {
 
     /// Whether code of the type `context` (qualified name), declared in `file`, can run in the process of
     /// `target`. It cannot when the type is declared in that file (not an extension of another type), the file
-    /// declares no other top-level type nor global, no other Swift file of the target names the type's outermost name, and
+    /// declares no other top-level type (but preview providers) nor global that names it, no other Swift file of the target names the type's outermost name, and
     /// nothing makes the type without being named (it inherits only protocols and classes listed in
     /// `plainInheritance` or declared by the project, never an intent, widget, app or Objective-C class).
     /// True for globals and top-level code, and whenever any of this is unknown.
     public func mayRun(codeOf context: String?, declaredIn file: String, in target: Target) -> Bool {
         guard let context, let outer = context.split(separator: ".").first.map(String.init),
               let parsed = index.file(file) else { return true }
-        let topLevel = parsed.types.filter { !$0.qualifiedName.contains(".") }
+        // Preview providers run in Xcode's canvas only (and `#Preview` is not in the index).
+        let topLevel = parsed.types.filter { !$0.qualifiedName.contains(".") && !$0.inheritedTypes.contains("PreviewProvider") }
         guard topLevel.contains(where: { $0.name == outer && $0.kind != .extension }),
-              topLevel.allSatisfy({ $0.name == outer }), parsed.globals.isEmpty, parsed.topLevel.statements.isEmpty else { return true }
+              topLevel.allSatisfy({ $0.name == outer }), parsed.topLevel.statements.isEmpty,
+              !parsed.globals.contains(where: { Self.names(outer, in: $0.code) }) else { return true }
         let owned = parsed.types.filter { $0.qualifiedName == outer || $0.qualifiedName.hasPrefix(outer + ".") }
         for type in owned {
             for inherited in type.inheritedTypes where !Self.plainInheritance.contains(inherited) {
@@ -107,6 +109,19 @@ extension SurfaceModel {
             }
         }
         return target.sources.contains { $0 != file && index.mentions(outer, in: $0) }
+    }
+
+    /// Whether code names `type` (as a name, or a call of it).
+    static func names(_ type: String, in code: Block) -> Bool {
+        var found = false
+        code.walk { expr in
+            switch expr {
+            case .identifier(type, _): found = true
+            case .call(let call) where call.name == type: found = true
+            default: break
+            }
+        }
+        return found
     }
 
     /// Conformances that never make the system create a type on its own: the standard library's and

@@ -75,6 +75,9 @@ struct ActivityTypeNotConfigured: Rule {
                             Button("Listen") { Task { for await token in Activity<FollowAttributes>.pushToStartTokenUpdates { print(token) } } }
                         }
                     }
+                    struct ActivityTestView_Previews: PreviewProvider {
+                        static var previews: some View { ActivityTestView() }
+                    }
                     """, name: "ActivityTestView.swift"),
                 .widget("""
                     @main struct Widgets: WidgetBundle { var body: some Widget { ScoreWidget() } }
