@@ -503,6 +503,11 @@ public struct ViewTree: Sendable {
                     let member = memberCode(name, in: owner, file: file)
                     if !member.isEmpty { return member }
                 }
+                // `Bool.random()`: a static method of the type written, found only in that type's extensions (not
+                // the project's `AppDatabase.random()`); on an instance (`view.widgetBackground()`) any extension.
+                if case .identifier(let written, _) = base, written.first?.isUppercase == true {
+                    return extensionFunctionCode(name, file: file).filter { TypeName.base($0.1 ?? "") == TypeName.base(written) }
+                }
                 return extensionFunctionCode(name, file: file)
             }
             return []

@@ -68,10 +68,11 @@ struct ExampleProjectTests {
                 return place + " " + rule
             }.sorted()
         }
-        // control_opens_app_on_watch is opt-in: both runs name it (CommonMistakes' own .glance.json, and this one).
+        // control_opens_app_on_watch and live_activity_payload_budget's open-ended lists are opt-in: both runs name
+        // them (CommonMistakes' own .glance.json, and this one).
         let folder = try scratchFolder("two-projects")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try write(#"{"opt_in_rules": ["control_opens_app_on_watch"]}"#, to: folder + "/.glance.json")
+        try write(#"{"opt_in_rules": ["control_opens_app_on_watch", "live_activity_payload_budget"]}"#, to: folder + "/.glance.json")
         let both = glance("lint", "Examples", "--no-cache", "--config", folder + "/.glance.json")
         let alone = glance("lint", "Examples/CommonMistakes", "--no-cache")
         // CommonMistakes' own .glance.json also opts in live_activity_tap_unhandled.

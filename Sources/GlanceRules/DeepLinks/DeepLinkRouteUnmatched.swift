@@ -83,6 +83,32 @@ struct DeepLinkRouteUnmatched: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The handler checks the scheme only and passes the host on in a notification: the `userInfo` key is a
+            // payload, not a route, so there is no route table to compare with.
+            RuleExample(files: [
+                .widget("""
+                    struct OrdersWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "orders", provider: OrdersProvider()) { entry in
+                                OrdersView(entry: entry).widgetURL(URL(string: "shop://orders"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().onOpenURL { url in
+                                    guard url.scheme == "shop" else { return }
+                                    NotificationCenter.default.post(name: .navigate, object: nil, userInfo: ["section": url.host ?? ""])
+                                }
+                            }
+                        }
+                    }
+                    """),
+            ]),
             // The route itself is built at run time: not compared (a skip says so).
             RuleExample(files: [
                 .widget("""

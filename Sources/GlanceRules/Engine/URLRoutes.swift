@@ -24,7 +24,12 @@ struct URLRoutes {
         var visited: Set<String> = []
         let parameter = handler.parameter
         while let (block, context) = pending.popLast() {
+            // Dictionaries passed to a call are payloads (`userInfo: ["section": host]`), not route tables.
+            var payloads: Set<SourceLocation> = []
             block.walk { expr in
+                if case .call(let call) = expr {
+                    for argument in call.arguments { if case .dictionary(_, let location) = argument.value { payloads.insert(location) } }
+                }
                 switch expr {
                 case .operation(let op, let operands, _) where op.contains("==") || op.contains("!=") || op.contains("~="):
                     literals.formUnion(operands.compactMap(\.stringValue))
@@ -32,7 +37,7 @@ struct URLRoutes {
                     literals.formUnion(call.arguments.compactMap(\.value.stringValue))
                 case .branches(_, let clauses, _):
                     for clause in clauses { literals.formUnion(clause.literals) }
-                case .dictionary(let items, _):
+                case .dictionary(let items, let location) where !payloads.contains(location):
                     literals.formUnion(stride(from: 0, to: items.count, by: 2).compactMap { items[$0].stringValue })
                 default:
                     break

@@ -8,14 +8,16 @@ struct LiveActivityPayloadBudget: Rule {
         name: "Live Activity data can exceed 4 KB",
         group: .liveActivities,
         defaultSeverity: .warning,
-        summary: "The encoded attributes plus ContentState can exceed 4 KB: an error when the fixed-size estimate alone is over 4096 bytes, a warning when collections (arrays, dictionaries, Data) make it open-ended or so many strings that plausible lengths reach 4 KB.",
+        summary: "The encoded attributes plus ContentState can exceed 4 KB: an error when the fixed-size estimate alone is over 4096 bytes, a warning when so many strings that plausible lengths reach 4 KB (and, with the rule in opt_in_rules, when collections make it open-ended).",
         rationale: """
             ActivityKit refuses to start or update an activity whose static attributes and dynamic content \
             together encode to more than 4 KB: the state freezes. The estimate follows JSONEncoder's default \
             output — numbers, Bool, Date as a Double, enums by raw value, nested Codable structs, optionals, \
             CodingKeys renames. A string or URL is counted at a plausible \(plausibleStringBytes) bytes: a name or a \
-            short status does not put the budget at risk, a collection or a dozen free-text fields do. Keep \
-            collections bounded, and fetch rich data in the app.
+            short status does not put the budget at risk, a dozen free-text fields do. A collection (array, \
+            dictionary, Data) whose length the type does not bound is warned about only with the rule in \
+            `opt_in_rules`: how many entries the app puts in it is its own, and on the public apps measured such lists \
+            stayed short. Keep collections bounded, and fetch rich data in the app.
             """,
         source: """
             Apple, Displaying live data with Live Activities <https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities>; \
@@ -25,8 +27,9 @@ struct LiveActivityPayloadBudget: Rule {
             ActivityKit refuses Live Activity data whose static attributes and dynamic content together exceed 4 KB, \
             so the activity does not start or stops updating.
             """, .documented),
+        optInScope: "also open-ended collections (arrays, dictionaries, Data) whose length the type does not bound, not only a fixed part or strings that pass 4 KB.",
         triggeringExamples: [
-            .widget("""
+            RuleExample.widget("""
                 struct ↓DeliveryAttributes: ActivityAttributes {
                     struct ContentState: Codable, Hashable {
                         var driverName: String
@@ -43,9 +46,28 @@ struct LiveActivityPayloadBudget: Rule {
                                 compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
                     }
                 }
-                """),
+                """).optedIn(),
         ],
         nonTriggeringExamples: [
+            // The same list without the rule in opt_in_rules: how long the app makes it is its own (a skip).
+            .widget("""
+                struct DeliveryAttributes: ActivityAttributes {
+                    struct ContentState: Codable, Hashable {
+                        var driverName: String
+                        var stops: [Stop]
+                        var eta: Date
+                    }
+                    var orderNumber: Int
+                }
+                struct Stop: Codable, Hashable { var label: String }
+                struct DeliveryLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
+                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+                    }
+                }
+                """),
             .widget("""
                 struct DeliveryAttributes: ActivityAttributes {
                     struct ContentState: Codable, Hashable {
@@ -112,6 +134,13 @@ struct LiveActivityPayloadBudget: Rule {
             let strings = estimate.unbounded.filter { !estimate.unboundedCollections.contains($0) }
             let plausible = estimate.fixedBytes + strings.count * Self.plausibleStringBytes
             guard !estimate.unboundedCollections.isEmpty || plausible > Self.limit else { continue }
+            // How many entries an app puts in its collections is its own: on the apps measured, such lists stayed
+            // short. Warned about only with the rule in `opt_in_rules`, unless the strings alone pass the limit.
+            if plausible <= Self.limit && !context.isOptedIn {
+                context.skip("\(attributes.name): \(estimate.unboundedCollections.joined(separator: ", ")) can grow without a bound in the type, but how long the app makes them is not known; list the rule in opt_in_rules to be warned",
+                             file: context.relativePath(attributes.location))
+                continue
+            }
             let what = estimate.unboundedCollections.isEmpty
                 ? "\(strings.count) strings (\(strings.joined(separator: ", "))), about \(plausible) bytes at \(Self.plausibleStringBytes) bytes each"
                 : "\(estimate.unbounded.joined(separator: ", ")), whose size has no bound"

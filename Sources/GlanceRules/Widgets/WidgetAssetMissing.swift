@@ -57,6 +57,24 @@ struct WidgetAssetMissing: Rule {
                     }
                 }
                 """).with("Widgets") { $0.images = ["Logo": (width: 90, height: 90, scale: 3)]; $0.colors = ["Brand"] },
+            // `Bool.random()` is the standard library's: the project's own `random()` of another type, which loads a
+            // sample image only the app has, is not what the widget runs.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                Text(Bool.random() ? "Hello" : "Hi").containerBackground(.fill, for: .widget)
+                            }
+                        }
+                    }
+                    """),
+                .shared("""
+                    extension SampleData {
+                        static func random() -> SampleData { SampleData(image: UIImage(named: "PreviewPhoto")) }
+                    }
+                    """),
+            ]).with("App") { $0.images = ["PreviewPhoto": (width: 90, height: 90, scale: 3)] },
         ])
 
     func validate(_ context: RuleContext) {

@@ -122,6 +122,34 @@ struct WidgetMissingContainerBackground: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The background comes from a helper that checks `#available(iOS 17, *)`, in an extension built for iOS,
+            // macOS and visionOS: the check's `*` is true on macOS and visionOS, so the `else` never runs there, and a
+            // branch inside the content needs no background of its own.
+            RuleExample.widget("""
+                struct ChartWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "chart", provider: ChartProvider()) { entry in
+                            ChartView(entry: entry).widgetBackground(Color.black)
+                        }
+                        .supportedFamilies([.systemSmall])
+                    }
+                }
+                struct ChartView: View {
+                    let entry: ChartEntry
+                    var body: some View {
+                        if entry.hasData { Text("Chart") } else { Text("No data") }
+                    }
+                }
+                extension View {
+                    func widgetBackground(_ background: some View) -> some View {
+                        if #available(iOS 17.0, *) {
+                            return containerBackground(for: .widget) { background }
+                        } else {
+                            return self.background(background)
+                        }
+                    }
+                }
+                """).with("Widgets") { $0.additionalPlatforms = [.macOS, .visionOS] },
             // A case written under `#if os(iOS)` in the switch is the supported family's own case; `default` is
             // reached by no family the widget supports.
             .widget("""
@@ -400,7 +428,9 @@ struct WidgetMissingContainerBackground: Rule {
     /// Whether a clause runs only at or above the systems that need the background (`if #available(iOS 17, *)`).
     static func isAtOrAboveRequired(_ choice: BranchChoice, platforms: [Platform]) -> Bool {
         !platforms.isEmpty && platforms.allSatisfy { platform in
-            guard let (name, version) = required[platform], let atLeast = choice.atLeast[name] else { return false }
+            // visionOS has had the background since its first widgets: any clause that runs there is at or above;
+            // a platform the check does not name is its `*`, true everywhere there.
+            guard let (name, version) = required[platform], let atLeast = choice.atLeast[name] else { return true }
             return !BranchChoice.numbers(atLeast).lexicographicallyPrecedes(version)
         }
     }
@@ -412,12 +442,14 @@ struct WidgetMissingContainerBackground: Rule {
     /// below `#available`'s versions for each of the target's platforms (a platform the check does not name is
     /// covered by its `*`, where the `else` never runs).
     static func runsOnlyBeforeContainerBackground(_ choices: [BranchChoice], platforms: [Platform]) -> Bool {
-        guard !platforms.isEmpty, platforms.allSatisfy({ required[$0] != nil }) else { return false }
+        guard !platforms.isEmpty else { return false }
         return choices.contains { choice in
             !choice.below.isEmpty && platforms.allSatisfy { platform in
-                guard let below = choice.below[required[platform]!.name] else { return true }
+                // visionOS: a clause below a visionOS version may run there; one below another platform's never does.
+                guard let requirement = required[platform] else { return choice.below[Availability.name(of: platform)] == nil }
+                guard let below = choice.below[requirement.name] else { return true }
                 let version = BranchChoice.numbers(below)
-                return !version.isEmpty && version.lexicographicallyPrecedes(required[platform]!.version + [1])
+                return !version.isEmpty && version.lexicographicallyPrecedes(requirement.version + [1])
             }
         }
     }
