@@ -170,6 +170,24 @@ struct BadInputTests {
         #expect(missing.standardError == "glance: error: \(folder)/A.xcworkspace/contents.xcworkspacedata: every project the workspace names is missing (Missing.xcodeproj)\n")
     }
 
+    /// Brackets nested deeper than CoreFoundation's parser reads: one line saying so, with the depth and the line
+    /// (CoreFoundation blamed the first comment: "Unexpected character / at line 1"); 511 levels still read.
+    @Test func projectFileNestedTooDeepSaysSo() throws {
+        let folder = try scratchFolder("nested-deep")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/N.xcodeproj", withIntermediateDirectories: true)
+        func lint(arrays: Int) throws -> CommandLineTool.Output {
+            let nested = String(repeating: "(", count: arrays) + String(repeating: ")", count: arrays)
+            try write("// !$*UTF8*$!\n{\narchiveVersion = 1;\nclasses = {x = \(nested);};\nobjectVersion = 56;\nobjects = {\nP1 = {isa = PBXProject; mainGroup = G0; targets = (); projectDirPath = \"\";};\nG0 = {isa = PBXGroup; children = (); sourceTree = \"<group>\";};\n};\nrootObject = P1;\n}\n",
+                      to: folder + "/N.xcodeproj/project.pbxproj")
+            return CommandLineTool(environment: [:], clock: { 0 }).run(["lint", folder, "--no-cache"])
+        }
+        #expect(try lint(arrays: 511).exitCode == 0)
+        let deep = try lint(arrays: 600)
+        #expect(deep.exitCode == 2)
+        #expect(deep.standardError == "glance: error: \(folder)/N.xcodeproj/project.pbxproj: not a property list Glance reads: its brackets nest 602 levels deep (from line 4), deeper than the 512 levels CoreFoundation's parser reads\n")
+    }
+
     /// A truncated project file: one line, saying that the file ends early and where (CoreFoundation named the
     /// first character it could not place: "Unexpected character / at line 1" for a file cut inside a comment).
     /// A file that is whole but broken keeps CoreFoundation's diagnosis, with its line.

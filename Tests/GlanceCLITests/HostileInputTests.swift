@@ -486,6 +486,71 @@ struct HostileInputTests {
         #expect(output.standardOutput.contains("  Reader.xcodeproj: the group tree lists the main group twice, or inside itself; its first place is used\n"))
     }
 
+    /// A group tree nested 20,000 deep (each group a folder `d`, a source file at the bottom): below 256 levels
+    /// nothing is on disk for Glance, so no path of 20,000 folders is built for each group (it took seconds and
+    /// gigabytes, and 100,000 levels crashed); one note says so.
+    @Test func deeplyNestedGroupsAreNotFollowed() throws {
+        let folder = try scratchFolder("deep-groups")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let depth = 20_000
+        var objects = ["P1 = {isa = PBXProject; mainGroup = G0; targets = (T1); buildConfigurationList = L1; projectDirPath = \"\";};",
+                       "G0 = {isa = PBXGroup; children = (N0); sourceTree = \"<group>\";};"]
+        for level in 0..<depth {
+            objects.append("N\(level) = {isa = PBXGroup; children = (\(level + 1 < depth ? "N\(level + 1)" : "F1")); path = d; sourceTree = \"<group>\";};")
+        }
+        objects += ["F1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Bottom.swift; sourceTree = \"<group>\";};",
+                    "B1 = {isa = PBXBuildFile; fileRef = F1;};",
+                    "S1 = {isa = PBXSourcesBuildPhase; files = (B1);};",
+                    "T1 = {isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; buildPhases = (S1); buildConfigurationList = L1;};",
+                    "L1 = {isa = XCConfigurationList; buildConfigurations = (C1);};",
+                    "C1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos;};};"]
+        try FileManager.default.createDirectory(atPath: folder + "/Deep.xcodeproj", withIntermediateDirectories: true)
+        try write("// !$*UTF8*$!\n{\narchiveVersion = 1;\nobjectVersion = 56;\nobjects = {\n" + objects.joined(separator: "\n") + "\n};\nrootObject = P1;\n}\n",
+                  to: folder + "/Deep.xcodeproj/project.pbxproj")
+        let output = try #require(glance(within: 20, ["lint", folder, "--no-cache", "--explain-skips"]))
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput == """
+            Skipped checks (1):
+              Deep.xcodeproj: the group tree nests groups more than 256 deep; the files below that depth are not read
+
+            """)
+    }
+
+    /// A synchronized folder that leads outside the folder being linted is named in the same words whether or not
+    /// something is there, so the note tells nothing about what exists outside.
+    @Test func synchronizedFolderOutsideIsNamedAlike() throws {
+        let folder = try scratchFolder("sync-outside")
+        let outside = try scratchFolder("sync-outside-target")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: outside + "/present", withIntermediateDirectories: true)
+        func note(_ target: String) throws -> String {
+            try? FileManager.default.removeItem(atPath: folder + "/Sync.xcodeproj")
+            try FileManager.default.createDirectory(atPath: folder + "/Sync.xcodeproj", withIntermediateDirectories: true)
+            try write("""
+                // !$*UTF8*$!
+                {
+                archiveVersion = 1;
+                objectVersion = 77;
+                objects = {
+                P1 = {isa = PBXProject; mainGroup = G0; targets = (T1); buildConfigurationList = L1; projectDirPath = "";};
+                G0 = {isa = PBXGroup; children = (R1); sourceTree = "<group>";};
+                R1 = {isa = PBXFileSystemSynchronizedRootGroup; path = "\(target)"; sourceTree = "<absolute>";};
+                T1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (R1); buildPhases = (); buildConfigurationList = L1;};
+                L1 = {isa = XCConfigurationList; buildConfigurations = (C1);};
+                C1 = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos;};};
+                };
+                rootObject = P1;
+                }
+
+                """, to: folder + "/Sync.xcodeproj/project.pbxproj")
+            let output = try #require(glance(within: 20, ["lint", folder, "--no-cache", "--explain-skips"]))
+            return output.standardOutput.split(separator: "\n").first { $0.contains(target) }.map(String.init) ?? ""
+        }
+        let present = try note(outside + "/present"), missing = try note(outside + "/missing")
+        #expect(present == "  \(outside)/present: synchronized folder not read: it leads outside the folder being linted (to \(outside)/present)")
+        #expect(missing == "  \(outside)/missing: synchronized folder not read: it leads outside the folder being linted (to \(outside)/missing)")
+    }
+
     // MARK: Output injection
 
     /// A file name holding a line break and a fake diagnostic adds no line to any reporter's output.
@@ -589,7 +654,7 @@ struct HostileInputTests {
         #expect(withoutSummary(output.standardError) == "")
         #expect(!output.standardOutput.contains("Intent.swift:5:9"))
         #expect(output.standardOutput.contains("\(outer)/Outside/Intent.swift: not read: it leads outside the folder being linted (to \(outer)/Outside/Intent.swift)"))
-        #expect(output.standardOutput.contains("\(outer)/Synced: outside the folder being linted; not read"))
+        #expect(output.standardOutput.contains("\(outer)/Synced: synchronized folder not read: it leads outside the folder being linted (to \(outer)/Synced)"))
     }
 
     /// A record's questions about places outside the folder being linted (a file named by an absolute path, a

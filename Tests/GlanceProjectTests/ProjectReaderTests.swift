@@ -128,6 +128,10 @@ struct ProjectReaderTests {
         #expect(kind("com.apple.intents-service") == (.appExtension, "NSExtensionPointIdentifier com.apple.intents-service"))
         #expect(kind("com.example.app.widgets") == (.appExtension, "\(type); extension point unknown (NSExtensionPointIdentifier com.example.app.widgets is no system extension point)"))
         #expect(kind("$(WIDGET_POINT)").1 == "NSExtensionPointIdentifier $(WIDGET_POINT)")
+        // Misspellings of WidgetKit's point are no point either.
+        #expect(kind("com.apple.WidgetKit-extension").1.hasSuffix("extension point unknown (NSExtensionPointIdentifier com.apple.WidgetKit-extension is no system extension point)"))
+        #expect(kind("com.apple.widgetkit").0 == .appExtension)
+        #expect(kind("com.apple.widgetkit").1.contains("extension point unknown"))
         #expect(kind("com.example.app.point", key: "EXAppExtensionAttributes", field: "EXExtensionPointIdentifier").1 == "NSExtensionPointIdentifier com.example.app.point")
     }
 

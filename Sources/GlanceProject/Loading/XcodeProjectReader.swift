@@ -50,6 +50,9 @@ struct XcodeProjectReader {
                 : pbx.fileElement(twice).flatMap { $0.name ?? $0.path }.map { "'\($0)'" } ?? "element \(twice)"
             notes.append("\(projectPath.relative(to: root)): the group tree lists \(label) twice, or inside itself; its first place is used")
         }
+        if groupTree.nestedTooDeep != nil {
+            notes.append("\(projectPath.relative(to: root)): the group tree nests groups more than \(PBXGroupTree.maximumDepth) deep; the files below that depth are not read")
+        }
     }
 
     /// The absolute on-disk path of a group-tree element, or nil when it does not live on disk.
@@ -298,6 +301,11 @@ struct XcodeProjectReader {
         for (id, fields) in pbx.objects where fields["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" { groupIDs.insert(id) }
         for groupID in groupIDs.sorted() {
             guard let group = fileElement(groupID), group.isSynchronizedRootGroup, let folder = diskPath(of: groupID) else { continue }
+            // Outside the folder being linted: the same words whatever is there (nothing tells what exists outside).
+            if let outside = fileSystem.outsideReason(folder) {
+                if owners[groupID] != nil { notes.append("\(folder.relative(to: root)): synchronized folder not read: \(outside)") }
+                continue
+            }
             guard fileSystem.isDirectory(folder) else {
                 if owners[groupID] != nil {
                     notes.append("\(folder.relative(to: root)): " + (fileSystem.outsideReason(folder).map { "synchronized folder not read: \($0)" } ?? "synchronized folder does not exist"))

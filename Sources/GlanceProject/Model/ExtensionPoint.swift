@@ -1,9 +1,16 @@
 /// App extension points, as an extension's Info.plist names them.
 public enum ExtensionPoint {
+    /// WidgetKit's point.
+    public static let widgetKit = "com.apple.widgetkit-extension"
+
     /// Whether an extension point names one of the system's: any ExtensionKit point (`EXExtensionPointIdentifier`,
-    /// which apps may define), an NSExtension point of `com.apple.…`, or one built from a setting Glance leaves as
+    /// which apps may define), an NSExtension point of `com.apple.…` other than a misspelling of WidgetKit's
+    /// (`com.apple.WidgetKit-extension`, `com.apple.widgetkit`), or one built from a setting Glance leaves as
     /// written (`$(…)`).
     public static func isSystem(_ point: String, infoPlist: [String: PlistValue]) -> Bool {
-        infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]?.string != point || point.hasPrefix("com.apple.") || point.contains("$(") || point.contains("${")
+        guard infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]?.string == point else { return true }
+        if point.contains("$(") || point.contains("${") { return true }
+        if point != widgetKit && point.lowercased().hasPrefix("com.apple.widgetkit") { return false }
+        return point.hasPrefix("com.apple.")
     }
 }

@@ -12,6 +12,14 @@ public struct PBXGroupTree: Sendable {
     /// An element the tree lists a second time, or inside itself (Xcode never writes that; a damaged or
     /// hand-edited file can): it keeps its first place. Nil when there is none.
     public private(set) var listedTwice: String?
+    /// The first element found nested deeper than `maximumDepth` groups (Xcode's own projects stay within a few
+    /// dozen; a hostile file can nest 100,000): it and everything below it are not on disk for Glance, so no path
+    /// is built for them (each would hold every folder above it). Nil when there is none.
+    public private(set) var nestedTooDeep: String?
+    /// Elements below `maximumDepth`.
+    private var beyondDepth: Set<String> = []
+    /// 256 nested groups.
+    public static let maximumDepth = 256
     /// Element id → absolute path (nil for elements outside the disk, such as products).
     private var elementPaths: [String: String?] = [:]
     private let mainGroup: String?
@@ -21,13 +29,13 @@ public struct PBXGroupTree: Sendable {
         self.pbx = pbx
         sourceRoot = projectPath.deletingLastPathComponent.appendingPath(pbx.project.projectDirPath).standardizedPath
         mainGroup = pbx.project.mainGroup
-        var stack = [pbx.project.mainGroup].compactMap { $0 }
-        var seen: Set<String> = Set(stack)
+        var stack = [pbx.project.mainGroup].compactMap { $0 }.map { (id: $0, depth: 0) }
+        var seen: Set<String> = Set(stack.map(\.id))
         // Sized for every object once: growing a table of 100,000 ids rehashes them again and again.
         seen.reserveCapacity(pbx.objects.count)
         parents.reserveCapacity(pbx.objects.count)
         // Fields read as they are: a project's 100,000 file references each pass here.
-        while let id = stack.popLast() {
+        while let (id, depth) = stack.popLast() {
             guard let children = pbx.objects[id]?["children"]?.strings else { continue }
             for child in children {
                 guard seen.insert(child).inserted else {
@@ -35,7 +43,11 @@ public struct PBXGroupTree: Sendable {
                     continue
                 }
                 parents[child] = id
-                stack.append(child)
+                if depth + 1 > Self.maximumDepth {
+                    if nestedTooDeep == nil { nestedTooDeep = child }
+                    beyondDepth.insert(child)
+                }
+                stack.append((child, depth + 1))
             }
         }
     }
@@ -44,6 +56,7 @@ public struct PBXGroupTree: Sendable {
     /// parents without recursion (a group tree can be thousands deep).
     public mutating func path(of id: String) -> String? {
         if let cached = elementPaths[id] { return cached }
+        if beyondDepth.contains(id) { return nil }
         // The chain from `id` up to the first element whose path is known, or to the top.
         var chain: [String] = []
         var visited: Set<String> = []

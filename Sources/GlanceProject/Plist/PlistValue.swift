@@ -127,8 +127,14 @@ public enum PlistReader {
         case .failure(let error):
             // A file cut short (a truncated download, a half-written merge) makes CoreFoundation name the first
             // character it cannot place, often on line 1: say that the file ends early, and where.
-            if !(trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8))), let end = unfinishedOpenStep(data) {
-                throw ProjectError.malformed(file, reason: "not a property list: the file ends early, at line \(end.line), \(end.inside) (it is cut off, or a closing bracket is missing)")
+            if !(trimmed.starts(with: Array("bplist".utf8)) || trimmed.starts(with: Array("<".utf8))) {
+                let scan = scanOpenStep(data)
+                if let end = scan.unfinished {
+                    throw ProjectError.malformed(file, reason: "not a property list: the file ends early, at line \(end.line), \(end.inside) (it is cut off, or a closing bracket is missing)")
+                }
+                if scan.depth > deepestReadNesting {
+                    throw ProjectError.malformed(file, reason: "not a property list Glance reads: its brackets nest \(scan.depth) levels deep (from line \(scan.depthLine)), deeper than the \(deepestReadNesting) levels CoreFoundation's parser reads")
+                }
             }
             throw ProjectError.malformed(file, reason: "not a property list (\(openStepDiagnosis(log) ?? describe(error)))")
         }
@@ -137,9 +143,14 @@ public enum PlistReader {
     /// Where OpenStep text ends while something it opened is still open — a dictionary, an array, a quoted string
     /// or a comment — and what; nil when everything opened is closed. A scan of brackets, quotes and comments, for
     /// the message only: CoreFoundation has already refused the text.
-    static func unfinishedOpenStep(_ data: Data) -> (line: Int, inside: String)? {
+    static func unfinishedOpenStep(_ data: Data) -> (line: Int, inside: String)? { scanOpenStep(data).unfinished }
+
+    /// One pass over OpenStep text, strings and comments skipped: where it ends inside something (nil when every
+    /// bracket is closed), and how deep its brackets nest at most, first reached on which line.
+    static func scanOpenStep(_ data: Data) -> (unfinished: (line: Int, inside: String)?, depth: Int, depthLine: Int) {
         let bytes = [UInt8](data)
         var open: [UInt8] = []
+        var deepest = (depth: 0, line: 1)
         var line = 1
         var index = 0
         while index < bytes.count {
@@ -154,27 +165,32 @@ public enum PlistReader {
                     if index < bytes.count && bytes[index] == 0x0A { line += 1 }
                     index += 1
                 }
-                if index >= bytes.count { return (line, "inside a quoted string") }
+                if index >= bytes.count { return ((line, "inside a quoted string"), deepest.depth, deepest.line) }
             case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
                 index += 2
                 while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
                     if bytes[index] == 0x0A { line += 1 }
                     index += 1
                 }
-                if index + 1 >= bytes.count { return (line, "inside a comment") }
+                if index + 1 >= bytes.count { return ((line, "inside a comment"), deepest.depth, deepest.line) }
                 index += 1
             case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
                 while index + 1 < bytes.count && bytes[index + 1] != 0x0A { index += 1 }
-            case UInt8(ascii: "{"), UInt8(ascii: "("): open.append(byte)
+            case UInt8(ascii: "{"), UInt8(ascii: "("):
+                open.append(byte)
+                if open.count > deepest.depth { deepest = (open.count, line) }
             case UInt8(ascii: "}"), UInt8(ascii: ")"): if !open.isEmpty { open.removeLast() }
             default: break
             }
             index += 1
         }
-        guard let last = open.last else { return nil }
+        guard let last = open.last else { return (nil, deepest.depth, deepest.line) }
         let shape = last == UInt8(ascii: "{") ? "a dictionary" : "an array"
-        return (line, "inside " + shape + (open.count > 1 ? " (\(open.count) brackets still open)" : ""))
+        return ((line, "inside " + shape + (open.count > 1 ? " (\(open.count) brackets still open)" : "")), deepest.depth, deepest.line)
     }
+
+    /// The deepest nesting CoreFoundation's OpenStep parser reads (brackets 514 deep are refused).
+    static let deepestReadNesting = 512
 
     /// `missing semicolon or value in dictionary on line 202` from CoreFoundation's log line.
     static func openStepDiagnosis(_ log: String) -> String? {

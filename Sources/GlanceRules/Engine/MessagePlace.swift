@@ -22,7 +22,8 @@ public enum MessagePlace {
     /// `root/relative`, without a leading `./` (the path every reporter prints for a file).
     public static func joined(_ root: String, _ relative: String) -> String {
         if relative == "." { return root.isEmpty ? "." : root }
-        if root.isEmpty || root == "." { return relative }
+        // A place outside the folder (a project naming /etc/hosts) stays absolute, as it was given.
+        if root.isEmpty || root == "." || relative.hasPrefix("/") { return relative }
         return root.hasSuffix("/") ? root + relative : root + "/" + relative
     }
 

@@ -167,7 +167,7 @@ struct WidgetExtensionPointMissing: Rule {
             let message: String
             if let point = Self.extensionPoint(configuration.infoPlist) {
                 let today = point == "com.apple.widget-extension" ? " (the Today extension of iOS 13 and earlier)"
-                    : point.hasPrefix("com.apple.") ? "" : " (no system extension point has that name)"
+                    : ExtensionPoint.isSystem(point, infoPlist: configuration.infoPlist) ? "" : " (no system extension point has that name)"
                 message = """
                     \(what), a WidgetKit extension, but its Info.plist declares NSExtensionPointIdentifier \(point)\(today)\(names); \
                     WidgetKit never registers it, so its widgets do not appear. Set NSExtension › NSExtensionPointIdentifier to \
