@@ -1,4 +1,5 @@
 import GlanceProject
+import GlanceSourceIndex
 import GlanceSurfaces
 
 /// Surfaces that carry URLs need an app that handles URLs.
@@ -69,6 +70,34 @@ struct DeepLinkUnhandled: Rule {
                     }
                     """),
             ]).with("App") { $0.unreadPackages = ["AppRuntime"] },
+            // The root view's `.onAppear` starts the package's analytics (`Analytics.setUp()`, `Task.detached`):
+            // calls of types, not modifiers that could install a URL handler.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    import Analytics
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().onAppear {
+                                    Analytics.setUp()
+                                    Task.detached { await Analytics.flush() }
+                                }
+                            }
+                        }
+                    }
+                    struct ContentView: View { var body: some View { Text("Shop") } }
+                    """),
+            ]).with("App") { $0.unreadPackages = ["Analytics"] },
             // The app registers the scheme and links a remote package, but hands it nothing: a package cannot add a
             // URL handler on its own (FC3-12). Two widgets' links of one scheme are one finding.
             RuleExample(files: [
@@ -94,6 +123,7 @@ struct DeepLinkUnhandled: Rule {
                     struct ShopApp: App {
                         var body: some Scene { WindowGroup { ContentView().environmentObject(Store()) } }
                     }
+                    struct ContentView: View { var body: some View { Text("Shop") } }
                     """),
             ]).with("App") {
                 $0.unreadPackages = ["swift-collections"]
@@ -183,6 +213,26 @@ struct DeepLinkUnhandled: Rule {
                 $0.unreadPackages = ["AppRuntime"]
                 $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
             },
+            // The root view comes from a package Glance does not read (its manifest computes its products): that view
+            // may handle URLs (not judged, a skip says why).
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
+                            }
+                        }
+                    }
+                    """),
+                .app("""
+                    import AppFeature
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { AppTabNavigation() } }
+                    }
+                    """),
+            ]).with("App") { $0.unreadPackages = ["AppFeature"] },
             // Firebase Dynamic Links' app-delegate proxy receives the app's https links.
             RuleExample(files: [
                 .widget("""
@@ -302,13 +352,40 @@ struct DeepLinkUnhandled: Rule {
             let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
             let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
             for scoped in tree.calls where scoped.call.isModifier && scoped.call.base != nil && !Self.sceneModifiers.contains(scoped.call.name) {
+                // `Analytics.setUp()`, `Service.shared.load()`, `appDelegate.scheduleRefresh()` inside `.onAppear`: calls on
+                // a type or a property, not modifiers of the view (a view's chain starts with a view: `ContentView().x()`).
+                if Self.startsWithName(scoped.call.base) { continue }
                 if !tree.projectDeclares(scoped.call.name, in: scoped.context, file: scoped.call.location.file) {
                     return "applies .\(scoped.call.name)() at its root, in a file that imports a package Glance does not read (\(app.unreadPackages.joined(separator: ", ")))"
                 }
             }
+            // `WindowGroup { AppView(store: …) }`: the root view comes from such a package, and may handle URLs.
+            for scoped in tree.placedCalls where scoped.call.base == nil && scoped.call.name.first?.isUppercase == true
+                && !KnownTypes.all.contains(scoped.call.name) && !Self.sceneTypes.contains(scoped.call.name)
+                && resolver.primaryDeclaration(of: scoped.call.name, context: type.qualifiedName, from: scoped.call.location.file) == nil {
+                return "shows \(scoped.call.name) at its root, a view from a package Glance does not read (\(app.unreadPackages.joined(separator: ", ")))"
+            }
         }
         return nil
     }
+
+    /// Whether a member chain starts at a name (`Analytics`, `Service.shared`, `appDelegate`, `self.store`), not at a
+    /// view made in place.
+    static func startsWithName(_ expr: Expr?) -> Bool {
+        var current = expr
+        while let expr = current {
+            switch expr {
+            case .identifier: return true
+            case .member(let base, _, _): current = base
+            case .call(let call) where call.base != nil: current = call.base
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// SwiftUI's scenes, which hold the root view.
+    static let sceneTypes: Set<String> = ["WindowGroup", "DocumentGroup", "Settings", "Window", "UtilityWindow", "MenuBarExtra", "ImmersiveSpace"]
 
     /// SwiftUI modifiers an app's scene or root view commonly applies, which install no URL handler.
     static let sceneModifiers: Set<String> = [
