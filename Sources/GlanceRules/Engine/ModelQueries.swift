@@ -90,10 +90,10 @@ extension SurfaceModel {
 
     /// Whether code of the type `context` (qualified name), declared in `file`, can run in the process of
     /// `target`. It cannot when the type is declared in that file (not an extension of another type), the file
-    /// declares no other top-level type (but preview providers) nor global that names it, no other Swift file of the target names the type's outermost name, and
-    /// nothing makes the type without being named (it inherits only protocols and classes listed in
-    /// `plainInheritance` or declared by the project, never an intent, widget, app or Objective-C class).
-    /// True for globals and top-level code, and whenever any of this is unknown.
+    /// declares no other top-level type (preview providers aside) and no global that names it, no other Swift file
+    /// of the target names the type's outermost name, and nothing makes the type without being named (it inherits
+    /// only what `plainInheritance` lists or the project declares, never an intent, widget, app or Objective-C
+    /// class). True for globals and top-level code, and whenever any of this is unknown.
     public func mayRun(codeOf context: String?, declaredIn file: String, in target: Target) -> Bool {
         guard let context, let outer = context.split(separator: ".").first.map(String.init),
               let parsed = index.file(file) else { return true }
@@ -125,7 +125,7 @@ extension SurfaceModel {
     }
 
     /// Conformances that never make the system create a type on its own: the standard library's and
-    /// Foundation's value kinds and Combine's `ObservableObject`.
+    /// Foundation's value kinds, Combine's `ObservableObject` and SwiftUI's `View`.
     static let plainInheritance: Set<String> = [
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable",
         "@unchecked Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
