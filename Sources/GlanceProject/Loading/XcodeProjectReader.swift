@@ -308,7 +308,7 @@ struct XcodeProjectReader {
             }
             guard fileSystem.isDirectory(folder) else {
                 if owners[groupID] != nil {
-                    notes.append("\(folder.relative(to: root)): " + (fileSystem.outsideReason(folder).map { "synchronized folder not read: \($0)" } ?? "synchronized folder does not exist"))
+                    notes.append("\(folder.relative(to: root)): synchronized folder does not exist")
                 }
                 continue
             }
@@ -404,8 +404,7 @@ struct XcodeProjectReader {
 
     static func kind(productType: String?, platforms: [Platform], infoPlist: [String: PlistValue]) -> (TargetKind, String) {
         guard let productType else { return (.unknown, "no product type (aggregate or legacy target)") }
-        let extensionPoint = infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]?.string
-            ?? infoPlist["EXAppExtensionAttributes"]?["EXExtensionPointIdentifier"]?.string
+        let extensionPoint = ExtensionPoint.declared(in: infoPlist)
         switch productType {
         case "com.apple.product-type.application", "com.apple.product-type.application.on-demand-install-capable",
              "com.apple.product-type.application.messages":
@@ -418,8 +417,8 @@ struct XcodeProjectReader {
         case "com.apple.product-type.watchkit2-extension", "com.apple.product-type.watchkit-extension":
             return (.watchExtension, productType)
         case let type where type.hasPrefix("com.apple.product-type.app-extension") || type == "com.apple.product-type.extensionkit-extension":
-            if extensionPoint == "com.apple.widgetkit-extension" {
-                return (.widgetExtension, "NSExtensionPointIdentifier com.apple.widgetkit-extension")
+            if extensionPoint == ExtensionPoint.widgetKit {
+                return (.widgetExtension, "NSExtensionPointIdentifier \(ExtensionPoint.widgetKit)")
             }
             // NSExtension's points are the system's (`com.apple.…`); another name (a bundle id typed there) is no
             // point at all, and the target's code tells what it was meant to be.

@@ -140,13 +140,10 @@ public enum PlistReader {
         }
     }
 
-    /// Where OpenStep text ends while something it opened is still open — a dictionary, an array, a quoted string
-    /// or a comment — and what; nil when everything opened is closed. A scan of brackets, quotes and comments, for
-    /// the message only: CoreFoundation has already refused the text.
-    static func unfinishedOpenStep(_ data: Data) -> (line: Int, inside: String)? { scanOpenStep(data).unfinished }
-
-    /// One pass over OpenStep text, strings and comments skipped: where it ends inside something (nil when every
-    /// bracket is closed), and how deep its brackets nest at most, first reached on which line.
+    /// A scan of OpenStep text's brackets, quotes and comments, for the message only (CoreFoundation has already
+    /// refused the text): where it ends while something it opened is still open — a dictionary, an array, a quoted
+    /// string or a comment — and what (nil when everything opened is closed); and how deep its brackets nest at
+    /// most, first reached on which line.
     static func scanOpenStep(_ data: Data) -> (unfinished: (line: Int, inside: String)?, depth: Int, depthLine: Int) {
         let bytes = [UInt8](data)
         var open: [UInt8] = []
@@ -325,8 +322,7 @@ enum OpenStepText {
         return nil
     }
 
-    /// The string's UTF-8 text (NUL characters included); through Foundation's bridging when it does not convert
-    /// whole (lone surrogates).
+    /// `string(_:)`, remembered by the CFString's identity in `strings`.
     private static func string(_ string: CFString, strings: inout [UnsafeRawPointer: String]) -> String {
         let key = UnsafeRawPointer(Unmanaged.passUnretained(string).toOpaque())
         if let known = strings[key] { return known }
@@ -335,6 +331,8 @@ enum OpenStepText {
         return made
     }
 
+    /// The string's UTF-8 text (NUL characters included); through Foundation's bridging when it does not convert
+    /// whole (lone surrogates).
     private static func string(_ string: CFString) -> String {
         let length = CFStringGetLength(string)
         let encoding = CFStringBuiltInEncodings.UTF8.rawValue

@@ -120,14 +120,6 @@ struct WidgetExtensionPointMissing: Rule {
             ]),
         ])
 
-    static let widgetKitPoint = "com.apple.widgetkit-extension"
-
-    /// The extension point a merged Info.plist declares (`NSExtension` or ExtensionKit's `EXAppExtensionAttributes`).
-    static func extensionPoint(_ infoPlist: [String: PlistValue]) -> String? {
-        infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]?.string
-            ?? infoPlist["EXAppExtensionAttributes"]?["EXExtensionPointIdentifier"]?.string
-    }
-
     /// Principal classes of other extension points, with the point they belong to.
     static let otherExtensionClasses: [(base: String, point: String)] = [
         ("UNNotificationServiceExtension", "com.apple.usernotifications.service"),
@@ -157,7 +149,7 @@ struct WidgetExtensionPointMissing: Rule {
             // code) is that other kind: its @main widget code is never its entry point. Only no point at all, or
             // the old Today point, is the mistake.
             let wrong = target.configurations.filter { configuration in
-                let point = Self.extensionPoint(configuration.infoPlist)
+                let point = ExtensionPoint.declared(in: configuration.infoPlist)
                 return point == nil || point == "com.apple.widget-extension"
                     || !ExtensionPoint.isSystem(point!, infoPlist: configuration.infoPlist)
             }
@@ -165,26 +157,26 @@ struct WidgetExtensionPointMissing: Rule {
             let names = wrong.count == target.configurations.count ? "" : " in \(wrong.map(\.name).joined(separator: " and "))"
             let what = "'\(target.name)' has @main \(main.name) (\(context.place(main.location)))"
             let message: String
-            if let point = Self.extensionPoint(configuration.infoPlist) {
+            if let point = ExtensionPoint.declared(in: configuration.infoPlist) {
                 let today = point == "com.apple.widget-extension" ? " (the Today extension of iOS 13 and earlier)"
                     : ExtensionPoint.isSystem(point, infoPlist: configuration.infoPlist) ? "" : " (no system extension point has that name)"
                 message = """
                     \(what), a WidgetKit extension, but its Info.plist declares NSExtensionPointIdentifier \(point)\(today)\(names); \
                     WidgetKit never registers it, so its widgets do not appear. Set NSExtension › NSExtensionPointIdentifier to \
-                    \(Self.widgetKitPoint).
+                    \(ExtensionPoint.widgetKit).
                     """
             } else {
                 message = """
                     \(what), but its Info.plist has no NSExtension › NSExtensionPointIdentifier\(names); the system does not \
                     register it as a widget extension, so its widgets do not appear. Add an NSExtension dictionary with \
-                    NSExtensionPointIdentifier = \(Self.widgetKitPoint) to the extension's Info.plist file.
+                    NSExtensionPointIdentifier = \(ExtensionPoint.widgetKit) to the extension's Info.plist file.
                     """
             }
             let key = configuration.infoPlist["EXAppExtensionAttributes"] != nil ? "EXAppExtensionAttributes" : "NSExtension"
             // Certain only where no configuration declares any point: another point may be meant (a Today extension).
             // (An ExtensionKit extension's EXAppExtensionAttributes without its point is not an NSExtension to add.)
             let declaresNone = wrong.allSatisfy {
-                Self.extensionPoint($0.infoPlist) == nil && $0.infoPlist["NSExtension"] == nil && $0.infoPlist["EXAppExtensionAttributes"] == nil
+                ExtensionPoint.declared(in: $0.infoPlist) == nil && $0.infoPlist["NSExtension"] == nil && $0.infoPlist["EXAppExtensionAttributes"] == nil
             }
             context.report(target: target, configuration: configuration, plistKey: key, in: configuration.infoPlistFile, message,
                            subjects: declaresNone ? [ViolationSubject(targetID: target.id, configurations: wrong.map(\.name))] : [])
@@ -195,7 +187,7 @@ struct WidgetExtensionPointMissing: Rule {
     /// principal class of another kind of extension.
     private func checkOtherExtension(_ target: Target, _ context: RuleContext) {
         let model = context.model
-        guard let configuration = target.configurations.first(where: { Self.extensionPoint($0.infoPlist) == Self.widgetKitPoint }),
+        guard let configuration = target.configurations.first(where: { ExtensionPoint.declared(in: $0.infoPlist) == ExtensionPoint.widgetKit }),
               !target.configurations.contains(where: { $0.infoPlistProblem != nil }) else { return }
         let sources = Set(target.sources)
         for (base, point) in Self.otherExtensionClasses {
@@ -203,7 +195,7 @@ struct WidgetExtensionPointMissing: Rule {
                 .flatMap(\.types).filter { $0.kind != .extension && $0.inheritedTypes.map(TypeName.base).contains(base) }
             guard let declaration = declarations.min(by: { $0.location < $1.location }) else { continue }
             context.report(target: target, configuration: configuration, plistKey: "NSExtension", in: configuration.infoPlistFile, """
-                '\(target.name)' declares NSExtensionPointIdentifier \(Self.widgetKitPoint) but has no @main widget code; its \
+                '\(target.name)' declares NSExtensionPointIdentifier \(ExtensionPoint.widgetKit) but has no @main widget code; its \
                 \(declaration.name) (\(context.place(declaration.location))) is a \(base), whose extension point is \(point). \
                 The system loads it as a widget extension and never runs \(declaration.name). Declare \(point) instead.
                 """)
