@@ -35,15 +35,7 @@ struct DeepLinkUnhandled: Rule {
         requires: [.targets, .embedding],
         triggeringExamples: [
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: true)),
                 .app("""
                     @main
                     struct ShopApp: App {
@@ -54,15 +46,7 @@ struct DeepLinkUnhandled: Rule {
             // A package Glance does not read is linked, but the app does not register the scheme: it did not ask for
             // these links.
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: true)),
                 .app("""
                     @main
                     struct ShopApp: App {
@@ -73,15 +57,7 @@ struct DeepLinkUnhandled: Rule {
             // The root view's `.onAppear` starts the package's analytics (`Analytics.setUp()`, `Task.detached`):
             // calls of types, not modifiers that could install a URL handler.
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).↓widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: true)),
                 .app("""
                     import Analytics
                     @main
@@ -151,15 +127,7 @@ struct DeepLinkUnhandled: Rule {
         nonTriggeringExamples: [
             // A Mac app's delegate receives the URLs (AppKit's application(_:open:)).
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: false)),
                 .app("""
                     @main
                     struct ShopApp: App {
@@ -174,15 +142,7 @@ struct DeepLinkUnhandled: Rule {
                     """),
             ]).with("App") { $0.platform = .macOS }.with("Widgets") { $0.platform = .macOS },
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: false)),
                 .app("""
                     @main
                     struct ShopApp: App {
@@ -193,15 +153,7 @@ struct DeepLinkUnhandled: Rule {
             // The app registers the scheme and links a package Glance does not read, whose app-root modifier may
             // install the handler: not judged (a skip says why).
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: false)),
                 .app("""
                     import AppRuntime
                     @main
@@ -216,15 +168,7 @@ struct DeepLinkUnhandled: Rule {
             // The root view comes from a package Glance does not read (its manifest computes its products): that view
             // may handle URLs (not judged, a skip says why).
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: false)),
                 .app("""
                     import AppFeature
                     @main
@@ -299,15 +243,7 @@ struct DeepLinkUnhandled: Rule {
             ]),
             // FC2-17: a Flutter app delegate's superclass hands URLs to plugins.
             RuleExample(files: [
-                .widget("""
-                    struct SummaryWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
-                                SummaryView(entry: entry).widgetURL(URL(string: "shop://summary"))
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.summaryWidget(marked: false)),
                 .app("""
                     import Flutter
                     @main
@@ -403,6 +339,19 @@ struct DeepLinkUnhandled: Rule {
             guard let registered = URLSchemeNotRegistered.registeredSchemes(configuration.infoPlist) else { return false }
             return scheme.map(registered.contains) ?? !registered.isEmpty
         }
+    }
+
+    /// The examples' widget: one `widgetURL` to `shop://summary`, with the marker where a finding is expected.
+    static func summaryWidget(marked: Bool) -> String {
+        """
+        struct SummaryWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                    SummaryView(entry: entry).\(marked ? "↓" : "")widgetURL(URL(string: "shop://summary"))
+                }
+            }
+        }
+        """
     }
 
     func validate(_ context: RuleContext) {

@@ -29,45 +29,11 @@ struct LiveActivityPayloadBudget: Rule {
             """, .documented),
         optInScope: "also open-ended collections (arrays, dictionaries, Data) whose length the type does not bound, not only a fixed part or strings that pass 4 KB.",
         triggeringExamples: [
-            RuleExample.widget("""
-                struct ↓DeliveryAttributes: ActivityAttributes {
-                    struct ContentState: Codable, Hashable {
-                        var driverName: String
-                        var stops: [Stop]
-                        var eta: Date
-                    }
-                    var orderNumber: Int
-                }
-                struct Stop: Codable, Hashable { var label: String }
-                struct DeliveryLiveActivity: Widget {
-                    var body: some WidgetConfiguration {
-                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
-                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
-                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
-                    }
-                }
-                """).optedIn(),
+            RuleExample.widget(Self.deliveryWithStops(marked: true)).optedIn(),
         ],
         nonTriggeringExamples: [
             // The same list without the rule in opt_in_rules: how long the app makes it is its own (a skip).
-            .widget("""
-                struct DeliveryAttributes: ActivityAttributes {
-                    struct ContentState: Codable, Hashable {
-                        var driverName: String
-                        var stops: [Stop]
-                        var eta: Date
-                    }
-                    var orderNumber: Int
-                }
-                struct Stop: Codable, Hashable { var label: String }
-                struct DeliveryLiveActivity: Widget {
-                    var body: some WidgetConfiguration {
-                        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
-                            dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
-                                compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
-                    }
-                }
-                """),
+            .widget(Self.deliveryWithStops(marked: false)),
             .widget("""
                 struct DeliveryAttributes: ActivityAttributes {
                     struct ContentState: Codable, Hashable {
@@ -111,6 +77,28 @@ struct LiveActivityPayloadBudget: Rule {
     /// The size a string or URL member is counted at when judging whether open-ended members put the limit
     /// at risk (a few words of UTF-8 with JSON escapes).
     static let plausibleStringBytes = 256
+
+    /// The examples' attributes with a list of stops the type does not bound, and their Live Activity.
+    static func deliveryWithStops(marked: Bool) -> String {
+        """
+        struct \(marked ? "↓" : "")DeliveryAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable {
+                var driverName: String
+                var stops: [Stop]
+                var eta: Date
+            }
+            var orderNumber: Int
+        }
+        struct Stop: Codable, Hashable { var label: String }
+        struct DeliveryLiveActivity: Widget {
+            var body: some WidgetConfiguration {
+                ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("") }
+                    dynamicIsland: { context in DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                        compactLeading: { Text("") } compactTrailing: { Text("") } minimal: { Text("") } }
+            }
+        }
+        """
+    }
 
     func validate(_ context: RuleContext) {
         let shapes = CodableShapes(resolver: context.resolver)

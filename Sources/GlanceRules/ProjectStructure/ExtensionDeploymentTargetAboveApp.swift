@@ -97,16 +97,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "18.6"] }
             .expecting([".:1:1"]),
             // The Live Activity needs iOS 16.1, the extension asks 16.4: on 16.1–16.3 it is missing.
-            RuleExample.widget("""
-                struct PrintLiveActivity: Widget {
-                    var body: some WidgetConfiguration {
-                        ActivityConfiguration(for: PrintAttributes.self) { context in Text("Printing") } dynamicIsland: { context in
-                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Printing") } }
-                                compactLeading: { Text("P") } compactTrailing: { Text("1") } minimal: { Text("P") }
-                        }
-                    }
-                }
-                """)
+            RuleExample.widget(Self.printLiveActivity)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
                 .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"] }
                 .expecting([".:1:1"]),
@@ -181,16 +172,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "14.2"] }
                 .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] },
             // A Live Activity cannot exist before iOS 16.1, the extension's version.
-            RuleExample.widget("""
-                struct PrintLiveActivity: Widget {
-                    var body: some WidgetConfiguration {
-                        ActivityConfiguration(for: PrintAttributes.self) { context in Text("Printing") } dynamicIsland: { context in
-                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Printing") } }
-                                compactLeading: { Text("P") } compactTrailing: { Text("1") } minimal: { Text("P") }
-                        }
-                    }
-                }
-                """)
+            RuleExample.widget(Self.printLiveActivity)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
                 .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.1"] },
             // Not known: the extension's deployment target is not set anywhere Glance can read.
@@ -203,6 +185,18 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 """)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] },
         ])
+
+    /// The examples' Live Activity widget (it needs iOS 16.1).
+    static let printLiveActivity = """
+        struct PrintLiveActivity: Widget {
+            var body: some WidgetConfiguration {
+                ActivityConfiguration(for: PrintAttributes.self) { context in Text("Printing") } dynamicIsland: { context in
+                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Printing") } }
+                        compactLeading: { Text("P") } compactTrailing: { Text("1") } minimal: { Text("P") }
+                }
+            }
+        }
+        """
 
     func validate(_ context: RuleContext) {
         let model = context.model
@@ -230,7 +224,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                     continue
                 }
                 // Below that version the extension's surfaces cannot exist whatever its setting says.
-                let lowest = floor.map { appVersion < $0.version ? $0.version : appVersion } ?? appVersion
+                let lowest = floor.map { max(appVersion, $0.version) } ?? appVersion
                 if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
                     context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
                     continue
