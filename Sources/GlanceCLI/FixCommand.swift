@@ -35,8 +35,10 @@ extension CommandLineTool {
         let path = arguments.positionals.first ?? "."
         let settings = try LintSettings(arguments: arguments, path: path)
         func lint() throws -> (model: SurfaceModel, violations: [Violation]) {
-            // The cache makes the lint after writing parse only the files the fixes changed.
-            let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, cache: cache)
+            // The cache makes the lint after writing parse only the files the fixes changed. An extension the fix
+            // embeds is installed after it: what it holds is repaired in the same edit.
+            let (model, linted) = try Glance.lint(at: path, configuration: settings.configuration, cache: cache,
+                                                  judgingNeverInstalledExtensions: true)
             var ignored = Output(exitCode: 0, standardOutput: "", standardError: "")
             let result = try settings.applyBaseline(linted, root: model.project.root, quiet: true, output: &ignored)
             return (model, result.violations)

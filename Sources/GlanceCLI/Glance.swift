@@ -80,11 +80,14 @@ public enum Glance {
     /// globs (`included`, `excluded`, `excluded_by_rule`) over the reported violations. Inline suppressions
     /// are applied by the linter; the baseline is not (see `LintSettings`).
     /// With a `cache` (see `surfaces(at:parseEverything:cache:progress:)`), what the run worked out is stored in it.
+    /// `judgingNeverInstalledExtensions`: see `Linter.judgesNeverInstalledExtensions`.
     public static func lint(at path: String, configuration: Configuration, parseEverything: Bool = false, cache: (any SourceIndexCache)? = nil,
-                            progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil) throws -> (SurfaceModel, LintResult) {
+                            progress: SourceIndex.Progress? = nil, likelyParsed: Set<String> = [], readAhead: ScanAhead? = nil,
+                            judgingNeverInstalledExtensions: Bool = false) throws -> (SurfaceModel, LintResult) {
         let model = try surfaces(at: path, parseEverything: parseEverything, cache: cache, progress: progress, likelyParsed: likelyParsed,
                                  readAhead: readAhead)
-        let result = Linter(rules: configuration.rules(), severities: configuration.severities, optedIn: Set(configuration.optInRules)).lint(model)
+        let result = Linter(rules: configuration.rules(), severities: configuration.severities, optedIn: Set(configuration.optInRules),
+                            judgesNeverInstalledExtensions: judgingNeverInstalledExtensions).lint(model)
         DebugTime.mark("rules judged")
         model.index.saveCache()
         DebugTime.mark("cache saved")

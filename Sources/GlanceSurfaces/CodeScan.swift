@@ -85,6 +85,7 @@ final class CodeScan {
                 }
                 var reload = ReloadCall(api: api, kind: kind, location: call.location, kindLocation: call.argument("ofKind")?.location,
                                         targets: targets(), insideLoop: site.insideLoop)
+                reload.context = site.context
                 call.argument("ofKind")?.walk { inner in
                     if case .identifier(let name, _) = inner, site.loopVariables.contains(name) { reload.kindVariesWithLoop = true }
                 }
@@ -95,6 +96,7 @@ final class CodeScan {
                         var each = ReloadCall(api: api, kind: .known(resolver.stringValue(item, context: site.context)!), location: call.location,
                                               kindLocation: item.location, targets: reload.targets, insideLoop: true)
                         each.kindVariesWithLoop = true
+                        each.context = site.context
                         reloads.append(each)
                     }
                 } else {

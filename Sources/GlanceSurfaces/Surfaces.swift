@@ -456,6 +456,8 @@ public struct ReloadCall: Sendable {
     public let kindLocation: SourceLocation?
     public let targets: [Target]
     public let insideLoop: Bool
+    /// The type whose code makes the call (nil for globals and top-level code).
+    public var context: String?
     /// The kind is computed from a loop's variable (`for kind in kinds { reload(ofKind: kind) }`): each pass
     /// may reload another kind.
     public var kindVariesWithLoop = false

@@ -85,4 +85,30 @@ struct UnseenAppCasesTests {
         let reported = Linter().lint(ExampleRunner.model(for: linkedOnly)).violations.filter { $0.rule == "deep_link_unhandled" }
         #expect(reported.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:4"])
     }
+
+    /// A widget extension no app embeds (taken out of the app on purpose, or never added): it is never installed, so
+    /// `extension_not_embedded` reports it and the findings in its code (a widget without a container background) are
+    /// one skip each; embedded, the same widget is judged.
+    @Test func anExtensionNoAppEmbedsIsJudgedOnlyAsNotEmbedded() {
+        let widget = RuleExample.widget("""
+            struct SummaryWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                        SummaryView(entry: entry).background(Color.blue)
+                    }
+                }
+            }
+            struct SummaryView: View {
+                let entry: SummaryEntry
+                var body: some View { Text(entry.title) }
+            }
+            """)
+        let parked = widget.with("App") { $0.embeds = ["Watch"] }
+        let result = Linter().lint(ExampleRunner.model(for: parked))
+        #expect(result.violations.map(\.rule) == ["extension_not_embedded"])
+        #expect(result.skips.contains { $0.rule == "widget_missing_container_background"
+            && $0.reason == "finding in widget extension 'Widgets' not reported: no app embeds the extension, so nothing in it is installed (extension_not_embedded reports it)" })
+        let embedded = Linter().lint(ExampleRunner.model(for: widget)).violations.map(\.rule)
+        #expect(embedded.contains("widget_missing_container_background") && !embedded.contains("extension_not_embedded"))
+    }
 }

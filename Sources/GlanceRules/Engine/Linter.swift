@@ -25,11 +25,16 @@ public struct Linter: Sendable {
     public let severities: [String: Severity]
     /// The rule ids the configuration's `opt_in_rules` names (`RuleContext.isOptedIn`).
     public let optedIn: Set<String>
+    /// Whether every rule judges widget extensions no app embeds (`glance fix`, which embeds them, repairs what they
+    /// hold in the same edit). By default only the project-structure rules do: nothing in them is installed.
+    public let judgesNeverInstalledExtensions: Bool
 
-    public init(rules: [any Rule.Type] = RuleRegistry.all, severities: [String: Severity] = [:], optedIn: Set<String> = []) {
+    public init(rules: [any Rule.Type] = RuleRegistry.all, severities: [String: Severity] = [:], optedIn: Set<String> = [],
+                judgesNeverInstalledExtensions: Bool = false) {
         self.rules = rules
         self.severities = severities
         self.optedIn = optedIn
+        self.judgesNeverInstalledExtensions = judgesNeverInstalledExtensions
     }
 
     /// Runs each rule whose required facts the model has (`RuleDescription.requires`); for each other rule,
@@ -49,7 +54,8 @@ public struct Linter: Sendable {
             ran.append(rule)
             let context = RuleContext(model: model, ruleIdentifier: description.identifier,
                                       severity: severities[description.identifier] ?? description.defaultSeverity,
-                                      isOptedIn: optedIn.contains(description.identifier), locator: locator)
+                                      isOptedIn: optedIn.contains(description.identifier),
+                                      judgesUninstalledExtensions: judgesNeverInstalledExtensions || description.group == .projectStructure, locator: locator)
             let started = DebugTime.enabled ? Date() : nil
             rule.init().validate(context)
             if let started { DebugTime.mark("rule \(description.identifier): \(String(format: "%.3f", -started.timeIntervalSinceNow)) s") }

@@ -28,6 +28,21 @@ extension SurfaceModel {
         return result
     }
 
+    /// Whether a widget extension is built and never installed: no app of the project embeds it while the project
+    /// has an app (with no app target, the app is built elsewhere and may embed it). `extension_not_embedded` reports
+    /// it; what it holds reaches no device.
+    public func isNeverInstalled(_ target: Target) -> Bool {
+        kind(of: target) == .widgetExtension && project.hosts(of: target).isEmpty && project.targets.contains { kind(of: $0).isApp }
+    }
+
+    /// Whether code runs only while its app is in the foreground: it is a member of a SwiftUI `View` (a view's
+    /// actions, `.task` and `.refreshable` run while it is on screen; a widget's views run no code of their own).
+    /// `context`: the qualified name of the type holding the code; `file`: its file.
+    public func runsOnlyInForeground(context: String?, file: String) -> Bool {
+        guard let context else { return false }
+        return resolver.conforms(context, to: "View", from: file)
+    }
+
     /// The app a surface in `target` belongs to: the nearest embedding app on the same platform, else any
     /// app of that platform when nothing embeds the target, else nil.
     public func app(for target: Target) -> Target? {

@@ -17,9 +17,17 @@ public final class RuleContext: @unchecked Sendable {
     private var skipped: Set<Skip> = []
     let locator: ProjectLocator
 
-    init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, isOptedIn: Bool = false, locator: ProjectLocator) {
+    /// Whether the rule judges how an extension is built and installed (the project-structure rules): it reports in
+    /// a widget extension no app embeds. Every other rule's findings there reach no user, and become one skip each.
+    let judgesUninstalledExtensions: Bool
+    private lazy var neverInstalled: [String: Target] = Dictionary(
+        model.project.targets.filter { model.isNeverInstalled($0) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    init(model: SurfaceModel, ruleIdentifier: String, severity: Severity, isOptedIn: Bool = false, judgesUninstalledExtensions: Bool = false,
+         locator: ProjectLocator) {
         self.model = model
         self.isOptedIn = isOptedIn
+        self.judgesUninstalledExtensions = judgesUninstalledExtensions
         self.ruleIdentifier = ruleIdentifier
         self.severity = severity
         self.locator = locator
@@ -33,13 +41,26 @@ public final class RuleContext: @unchecked Sendable {
     /// place in file order, with the others as `related` places (`mergingCauses()`).
     public func report(_ location: SourceLocation, _ message: String, target: Target? = nil, severity: Severity? = nil, cause: String? = nil,
                        subjects: [ViolationSubject] = []) {
+        let owners = target.map { [$0] } ?? resolver.targets(ofFile: location.file).filter { $0.kind != .testBundle }
+        guard !isOnlyInNeverInstalledExtensions(owners) else { return }
         report(file: model.relativePath(location.file), line: location.line, column: location.column, message, target: target,
                severity: severity, cause: cause, subjects: subjects)
+    }
+
+    /// Whether every one of `owners` (the target a finding names, or the targets compiling its file) is a widget
+    /// extension no app embeds; records the skip for it then. False for the rules that judge such extensions.
+    private func isOnlyInNeverInstalledExtensions(_ owners: [Target]) -> Bool {
+        guard !judgesUninstalledExtensions, !owners.isEmpty, owners.allSatisfy({ neverInstalled[$0.id] != nil }) else { return false }
+        for owner in owners {
+            skip("finding in widget extension '\(owner.name)' not reported: no app embeds the extension, so nothing in it is installed (extension_not_embedded reports it)")
+        }
+        return true
     }
 
     /// Reports a violation in a project file (Info.plist, entitlements, project.pbxproj) given relative to the root.
     public func report(file: String, line: Int, column: Int = 1, _ message: String, target: Target? = nil, severity: Severity? = nil,
                        cause: String? = nil, subjects: [ViolationSubject] = []) {
+        if let target, isOnlyInNeverInstalledExtensions([target]) { return }
         let key = "\(file):\(line):\(column):\(message)"
         guard seen.insert(key).inserted else { return }
         var violation = Violation(rule: ruleIdentifier, severity: severity ?? self.severity, file: file, line: line, column: column,

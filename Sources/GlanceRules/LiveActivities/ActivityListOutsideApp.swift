@@ -109,6 +109,24 @@ struct ActivityListOutsideApp: Rule {
                     }
                     """),
             ]),
+            // A LiveActivityIntent compiled only into the widget extension: it must run in the app, and
+            // intent_missing_app_membership reports the missing membership, the one cause of both.
+            RuleExample(files: [.widget("""
+                struct StopSessionControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.stop") {
+                            ControlWidgetButton(action: StopSessionIntent()) { Label("Stop", systemImage: "stop") }
+                        }
+                    }
+                }
+                struct StopSessionIntent: LiveActivityIntent {
+                    static let title: LocalizedStringResource = "Stop"
+                    func perform() async throws -> some IntentResult {
+                        for activity in Activity<SessionAttributes>.activities { await activity.end(nil, dismissalPolicy: .immediate) }
+                        return .result()
+                    }
+                }
+                """)]),
             // The app itself.
             .app("""
                 func endAll() async {
@@ -135,7 +153,14 @@ struct ActivityListOutsideApp: Rule {
             guard !processes.isEmpty else { continue }
             let apps = processes.filter { model.kind(of: $0).isApp }
             var runsIn: String?
-            if apps.isEmpty {
+            if apps.isEmpty, let owner = use.context,
+               let intent = buttonIntents.first(where: { $0.typeName == owner && $0.location.file == use.location.file }),
+               intent.runsInAppReason(in: use.targets.first, platform: use.targets.first?.platforms.first) != nil {
+                // An intent a button runs in the app, compiled only into an extension: one cause, which
+                // intent_missing_app_membership reports (the fix, adding the file to the app, mends both).
+                context.skip("\(owner) runs in the app process but is compiled only into \(quotedList(processes.map(\.name))); intent_missing_app_membership reports it", file: context.relativePath(use.location))
+                continue
+            } else if apps.isEmpty {
                 runsIn = "extension \(quotedList(processes.map(\.name)))"
             } else if let owner = use.context,
                       let intent = buttonIntents.first(where: { $0.typeName == owner && $0.location.file == use.location.file || $0.typeName == owner && $0.targets.map(\.id) == use.targets.map(\.id) }),

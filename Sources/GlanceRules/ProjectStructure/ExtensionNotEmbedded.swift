@@ -62,13 +62,13 @@ struct ExtensionNotEmbedded: Rule {
         let model = context.model
         for target in model.targets(ofKind: .widgetExtension) {
             let hosts = model.project.hosts(of: target)
-            if hosts.isEmpty, !model.project.targets.contains(where: { model.kind(of: $0).isApp }) {
+            if model.isNeverInstalled(target) {
+                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.",
+                               subjects: [ViolationSubject(targetID: target.id)])
+            } else if hosts.isEmpty {
                 // The app that embeds it is not a target of any project read here: built by SwiftPM or a script,
                 // or in a project elsewhere.
                 context.skip("widget extension '\(target.name)' is embedded in no app, but the project has no app target: the app is built elsewhere (a script, SwiftPM, another project); not reported")
-            } else if hosts.isEmpty {
-                context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.",
-                               subjects: [ViolationSubject(targetID: target.id)])
             } else if hosts.allSatisfy({ $0.embedding.onlyWhenInstalling }) {
                 let names = quotedList(hosts.map(\.host.name))
                 context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is embedded in \(names) only when installing (\"Copy only when installing\" is on), so builds run from Xcode do not contain it. Turn that option off in the Embed Foundation Extensions phase.",

@@ -12,7 +12,8 @@ struct WidgetReloadInLoop: Rule {
             Reloads share the widget's daily budget (about 40–70 a day) with its own refreshes. Reloading once \
             per item spends it quickly, and the widget then freezes until the budget returns. Reload once \
             after the loop, and only when visible data changed. A loop whose kind comes from the loop's own \
-            variable (`for kind in ["small", "large"]`) reloads each kind once, and is left alone.
+            variable (`for kind in ["small", "large"]`) reloads each kind once, and is left alone; so is a loop in \
+            a SwiftUI view, which runs while the app is in the foreground, when reloads do not count.
             """,
         source: """
             Apple, Keeping a widget up to date <https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date>; \
@@ -34,6 +35,19 @@ struct WidgetReloadInLoop: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A view's refresh runs while the app is in the foreground, when reloads do not count against the budget.
+            .app("""
+                struct VehiclesView: View {
+                    let vehicles: [Vehicle]
+                    var body: some View { List(vehicles) { Text($0.name) }.refreshable { await refresh() } }
+                    func refresh() async {
+                        for vehicle in vehicles {
+                            await vehicle.update()
+                            WidgetCenter.shared.reloadTimelines(ofKind: "com.example.app.summary")
+                        }
+                    }
+                }
+                """),
             // A reactive stream's operator (RxSwift, Combine) named like a loop: it runs once per value the upload sends.
             .app("""
                 func upload(_ image: Data) -> Observable<Bool> {
@@ -65,7 +79,9 @@ struct WidgetReloadInLoop: Rule {
 
     func validate(_ context: RuleContext) {
         for reload in context.model.reloads where reload.insideLoop && !reload.kindVariesWithLoop
-            && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines) {
+            && (reload.api == .reloadTimelines || reload.api == .reloadAllTimelines)
+            // Reloads while the app is in the foreground do not count against the budget (Apple, Keeping a widget up to date).
+            && !context.model.runsOnlyInForeground(context: reload.context, file: reload.location.file) {
             context.report(reload.location, "\(reload.api.rawValue) is called inside a loop; each call spends the widget reload budget (developers report this; Apple does not document it). Reload once after the loop, and only if the data changed.", target: reload.targets.first)
         }
     }
