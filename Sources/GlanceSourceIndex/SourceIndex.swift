@@ -645,6 +645,13 @@ public final class SourceIndex: @unchecked Sendable {
         paths.filter { tokens[$0].map { $0.words.isSuperset(of: words) } ?? false }
     }
 
+    /// Which of `paths` hold `fragment` in their text (comments and strings included; a file not read holds
+    /// nothing), in the order given; nothing is parsed. A byte search, for a spelling the word scan does not keep
+    /// (`#available` apart from `@available`).
+    public func paths(_ paths: [String], containingText fragment: String) -> [String] {
+        paths.filter { texts[$0]?.contains(fragment) ?? false }
+    }
+
     /// Files that call a `UserDefaults` method with a key on a property of this name (`prefs.set(…, forKey:)`;
     /// `FileTokens.storeReceivers`), and mention `owner` when given (`AppGroup` for `AppGroup.defaults`), among
     /// those `included` accepts, parsed.

@@ -22,7 +22,7 @@ final class CodeScan {
     /// (`Resolver.isFrameworkName`): an app's own `AlarmManager` is not AlarmKit's.
     static let frameworks: [String: String] = [
         "AlarmManager": "AlarmKit", "AlarmAttributes": "AlarmKit", "AlarmPresentation": "AlarmKit",
-        "Activity": "ActivityKit", "ActivityContent": "ActivityKit", "UserDefaults": "Foundation",
+        "Activity": "ActivityKit", "ActivityContent": "ActivityKit", "UserDefaults": "Foundation", "ModelConfiguration": "SwiftData",
     ]
     var primaryActions: [PrimaryActionUse] = []
     var urlHandlers: [URLHandler] = []
@@ -73,6 +73,13 @@ final class CodeScan {
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
                                                     value: groupValue(local(call.argument("forSecurityApplicationGroupIdentifier")!), context: site.context),
                                                     location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
+            // SwiftData's store in an App Group's container: `ModelConfiguration(groupContainer: .identifier("group.…"))`.
+            case "ModelConfiguration" where isFramework("ModelConfiguration", at: call.location, in: site.context):
+                if case .call(let container)? = call.argument("groupContainer"), container.name == "identifier", container.base == nil,
+                   let identifier = container.unlabeled.first {
+                    appGroupUsages.append(AppGroupUsage(api: "ModelConfiguration(groupContainer:)", value: groupValue(local(identifier), context: site.context),
+                                                        location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
+                }
             case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
                     && resolver.imports("AlarmKit", from: call.location.file):
                 apiUses.append(APIUse(name: APIUse.alarmSchedule, location: call.location, targets: targets(), context: site.context, member: site.member))

@@ -271,7 +271,7 @@ public enum ExampleRunner {
     }
 
     /// What an example's files import when it does not say (`RuleExample.importsFrameworks`).
-    static let frameworks = ["Foundation", "SwiftUI", "UIKit", "WidgetKit", "AppIntents", "ActivityKit", "AlarmKit"]
+    static let frameworks = ["Foundation", "SwiftUI", "UIKit", "WidgetKit", "AppIntents", "ActivityKit", "AlarmKit", "SwiftData"]
 
     /// The violations one rule reports on an example. `unused_suppression` is judged with every rule
     /// running, since it is about their violations.

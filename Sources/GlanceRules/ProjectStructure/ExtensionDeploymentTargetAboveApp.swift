@@ -302,9 +302,10 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         // `OSX` is the older spelling of `macOS` in availability checks.
         let names = platform == .macOS ? ["macOS", "OSX"] : [platform.displayName]
         let labels = Set(names.flatMap { [$0, $0 + "ApplicationExtension"] })
-        // Only files whose words hold the platform and the extension's major version are parsed for it.
-        let candidates = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0, String(version.major)]) })
-            .filter(sources.contains).sorted()
+        // Only files whose words hold the platform and the extension's major version, and whose text holds `#available`
+        // (not only `@available`), are parsed for it.
+        let mentioning = Set(names.flatMap { model.index.paths(mentioningAll: ["available", $0, String(version.major)]) }).filter(sources.contains).sorted()
+        let candidates = model.index.paths(mentioning, containingText: "#available")
         // Parsed a few at a time (on all cores), stopping at the first file that checks.
         let batches = stride(from: 0, to: candidates.count, by: 8).map { Array(candidates[$0..<min($0 + 8, candidates.count)]) }
         for file in batches.lazy.flatMap({ model.index.files(at: $0) }) {

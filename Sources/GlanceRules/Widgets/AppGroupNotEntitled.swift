@@ -38,6 +38,10 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
+            // A SwiftData store in the group's container.
+            RuleExample.widget("""
+                let configuration = ↓ModelConfiguration(schema: Schema([Score.self]), groupContainer: .identifier("group.com.example.scores"))
+                """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
             // A framework's App Group code runs in the extension that calls into it, with the extension's entitlements.
             RuleExample(files: [
                 ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
@@ -113,6 +117,11 @@ struct AppGroupNotEntitled: Rule {
                                                entitlements: ["com.apple.security.application-groups": .array([.string("ABCDE12345.com.example.other")])])]),
         ],
         nonTriggeringExamples: [
+            // SwiftData's own choice of container (`.automatic`: the first App Group the target is entitled to, if any).
+            RuleExample.widget("""
+                let configuration = ModelConfiguration(schema: Schema([Score.self]), groupContainer: .automatic)
+                let shared = ModelConfiguration(groupContainer: .identifier("group.com.example.other"))
+                """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
             // The extension links the framework but names none of its types: the framework's code never runs there.
             RuleExample(files: [
                 ExampleFile(path: "Kit/Store.swift", targets: ["Kit"], contents: """
