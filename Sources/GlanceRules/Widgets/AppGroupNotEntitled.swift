@@ -280,7 +280,9 @@ struct AppGroupNotEntitled: Rule {
             let lead = placeholder ? "App Group id \"\(id)\" is a placeholder" : "App Group \"\(id)\" is used here"
             let cause = id + "\u{0}" + missing.map { "\($0.target.id):\($0.configurations.joined(separator: ","))" }.joined(separator: ";")
             // Without the entitlement, UserDefaults(suiteName:) opens a store of the target's own; containerURL(…) returns nil.
-            let consequence = usage.api.hasPrefix("containerURL") ? "returns nil" : "reaches a private store instead of the shared one"
+            let consequence = usage.api.hasPrefix("containerURL") ? "returns nil"
+                : usage.api.hasPrefix("ModelConfiguration") ? "cannot open the group's container, so the store is not shared"
+                : "reaches a private store instead of the shared one"
             context.report(usage.location, """
                 \(lead), but the entitlements of \(where_.joined(separator: ", ")) do not list it; \(usage.api) then \(consequence). \
                 Add the group to com.apple.security.application-groups (and use the real id).
