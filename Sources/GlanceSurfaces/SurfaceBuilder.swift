@@ -25,7 +25,7 @@ struct SurfaceBuilder {
         let liveActivities = widgets.compactMap(liveActivity)
         let intents = resolver.types(conformingTo: "AppIntent").map(intent)
         let shortcuts = appShortcutIntents()
-        parseStoreUsers()
+        parseStoreUsers(readBy: controls)
         let scan = CodeScan(resolver: resolver)
         scan.run()
         let targets = project.targets.map { target -> TargetSurface in
@@ -113,8 +113,10 @@ struct SurfaceBuilder {
     /// names that property but no framework type, so the index did not parse it eagerly. Parse the files that
     /// call a `UserDefaults` method on such a property with a key (`FileTokens.storeReceivers`), and for a static
     /// property also name its type — not those only test bundles compile: their code runs in no app or extension
-    /// (on Home Assistant, 14 of the 38 files, 144 KB of 361).
-    func parseStoreUsers() {
+    /// (on Home Assistant, 14 of the 38 files, 144 KB of 361). What they write matters only where a control shows a
+    /// value read from App Group defaults (`control_not_reloaded`): they are parsed only when some control's value
+    /// path (its provider's `currentValue` and what that runs) names a store property or opens a suite itself.
+    func parseStoreUsers(readBy controls: [ControlSurface]) {
         /// A property that holds a store; a static one (`AppGroup.defaults`) is reached through its type's name.
         struct Store: Hashable { let owner: String?; let property: String }
         var stores: Set<Store> = []
@@ -133,10 +135,31 @@ struct SurfaceBuilder {
             }
         }
         let resolver = self.resolver
+        guard !stores.isEmpty, controls.contains(where: { valuePathMayReadDefaults($0, stores: Set(stores.map(\.property))) }) else { return }
         let shipped = { (path: String) in !resolver.targets(ofFile: path).areOnlyTestBundles }
         for store in stores.sorted(by: { ($0.owner ?? "", $0.property) < ($1.owner ?? "", $1.property) }) {
             _ = index.files(callingDefaultsMethodsOn: store.property, mentioning: store.owner, in: shipped)
         }
+    }
+
+    /// Whether a control's value path (its provider's `currentValue` and the members that runs) may read App Group
+    /// defaults: it names one of `stores` (properties that hold a suite) or opens a suite (`UserDefaults(suiteName:)`).
+    func valuePathMayReadDefaults(_ control: ControlSurface, stores: Set<String>) -> Bool {
+        guard let provider = control.valueProvider else { return false }
+        let file = control.valueProviderType?.location.file ?? control.location.file
+        for reached in resolver.reachableMembers(from: [(provider, "currentValue", file)]) {
+            guard let hash = reached.firstIndex(of: "#") else { continue }
+            let type = String(reached[..<hash]), member = String(reached[reached.index(after: hash)...])
+            if stores.contains(member) { return true }
+            for declaration in resolver.declarations(of: type, from: nil) {
+                for found in declaration.members(named: member) {
+                    var opens = false
+                    found.code.walk { if case .call(let call) = $0, call.name == "UserDefaults" { opens = true } }
+                    if opens { return true }
+                }
+            }
+        }
+        return false
     }
 
     // MARK: - Widgets and controls

@@ -52,16 +52,39 @@ struct LazyParsingTests {
         #expect(model.index.parsedFiles.map(\.path).contains("/p/Row.swift"))
     }
 
+    /// A control whose value provider reads App Group defaults through `read` (what its `currentValue` returns).
+    static func control(reading read: String) -> String {
+        widgetImports + """
+            struct SyncControl: ControlWidget {
+                var body: some ControlWidgetConfiguration {
+                    StaticControlConfiguration(kind: "sync", provider: SyncValue()) { isOn in
+                        ControlWidgetToggle("Sync", isOn: isOn, action: SyncIntent()) { _ in Text("Sync") }
+                    }
+                }
+            }
+            struct SyncValue: ControlValueProvider {
+                var previewValue: Bool { false }
+                func currentValue() async throws -> Bool { \(read) }
+            }
+            """
+    }
+
     /// A static App Group store (`Vault.store`) is reached through its type's name: a file that calls the same
-    /// methods on an unrelated `store` of its own is not parsed for it.
+    /// methods on an unrelated `store` of its own is not parsed for it. Its writers are parsed only when a control's
+    /// value path reads the store (the writes matter to nothing else).
     @Test func staticStoresLeadOnlyToFilesThatNameTheirType() {
-        let model = project(targets: [("App", .app, .iOS, [
+        let files = [
             "/p/App/Vault.swift": "import Foundation\nenum Vault {\n    private static let store = UserDefaults(suiteName: \"group.com.example.app\")!\n    static func token() -> String? { store.string(forKey: \"token\") }\n}",
             "/p/App/Search.swift": "import Foundation\nfinal class Search {\n    private let store: UserDefaults\n    init(store: UserDefaults) { self.store = store }\n    var engine: String? { store.string(forKey: \"engine\") }\n}",
             "/p/App/Sync.swift": "import Foundation\nfunc sync() { Vault.store.set(1, forKey: \"synced\") }",
-        ])])
+        ]
+        let model = project(targets: [("App", .app, .iOS, files.merging(["/p/App/Control.swift": Self.control(reading: "Vault.token() != nil")]) { a, _ in a })])
         #expect(model.storeAccesses.map(\.key).sorted() == ["synced", "token"])
         #expect(!model.index.parsedFiles.map(\.path).contains("/p/App/Search.swift"))
+        // No control reads the store: the writer is not parsed.
+        let unread = project(targets: [("App", .app, .iOS, files)])
+        #expect(unread.storeAccesses.map(\.key) == ["token"])
+        #expect(!unread.index.parsedFiles.map(\.path).contains("/p/App/Sync.swift"))
     }
 
     /// Code only a test bundle compiles runs in no app or extension: a test that writes the store through its
@@ -69,18 +92,19 @@ struct LazyParsingTests {
     @Test func storeUsersOnlyTestsCompileAreNotParsed() {
         let vault = "import Foundation\nenum Vault {\n    static let store = UserDefaults(suiteName: \"group.com.example.app\")!\n}"
         let sync = "import Foundation\nfunc sync() { Vault.store.set(1, forKey: \"synced\") }"
-        let tested = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault]),
+        let control = Self.control(reading: "Vault.store.bool(forKey: \"enabled\")")
+        let tested = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Control.swift": control]),
                                        ("AppTests", .testBundle, .iOS, ["/p/Tests/SyncTests.swift": sync])])
-        #expect(tested.storeAccesses.isEmpty)
+        #expect(tested.storeAccesses.filter(\.isWrite).isEmpty)
         #expect(!tested.index.parsedFiles.map(\.path).contains("/p/Tests/SyncTests.swift"))
         // Parsed for another reason (it names an App Group), a test's accesses are still no surface.
         let eager = sync + "\nlet suite = UserDefaults(suiteName: \"group.com.example.app\")"
-        let parsed = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault]),
+        let parsed = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Control.swift": control]),
                                        ("AppTests", .testBundle, .iOS, ["/p/Tests/SyncTests.swift": eager])])
         #expect(parsed.index.parsedFiles.map(\.path).contains("/p/Tests/SyncTests.swift"))
-        #expect(parsed.storeAccesses.isEmpty)
-        let shipped = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Sync.swift": sync])])
-        #expect(shipped.storeAccesses.map(\.key) == ["synced"])
+        #expect(parsed.storeAccesses.filter(\.isWrite).isEmpty)
+        let shipped = project(targets: [("App", .app, .iOS, ["/p/App/Vault.swift": vault, "/p/App/Sync.swift": sync, "/p/App/Control.swift": control])])
+        #expect(shipped.storeAccesses.filter(\.isWrite).map(\.key) == ["synced"])
     }
 
     /// Only a top-level declaration with a framework's name shadows it everywhere: a file that declares one only
