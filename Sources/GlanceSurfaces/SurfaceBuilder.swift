@@ -209,10 +209,7 @@ struct SurfaceBuilder {
         var supported = WidgetSurface.familiesModifier(in: modifiers, targets: targets, build: resolver.build)?.call.unlabeled.first
         // `.supportedFamilies(Self.families)`: the array a constant or a one-expression property holds.
         if let expr = supported, expr.dottedPath != nil, let held = resolver.constant(expr, context: context)?.value { supported = held }
-        if let supported, case .array(let items, _) = supported {
-            let names = items.compactMap { item -> String? in if case .member(nil, let name, _) = item { return name } else { return nil } }
-            families = names.count == items.count ? names : nil
-        }
+        if let supported { families = WidgetSurface.familyNames(supported) }
         return WidgetSurface(type: type, kind: kindValue(call, context: context), configuration: configuration, configurationCall: call,
                              modifiers: modifiers, content: ViewTree(roots: content, context: context, resolver: resolver),
                              families: families, targets: targets, compiledTargets: compiled, build: resolver.build)

@@ -95,6 +95,22 @@ public final class WidgetSurface: Sendable {
         }
     }
 
+    /// The families the widget gives on one platform of a target: the `.supportedFamilies` modifier that surely
+    /// applies there (`#if os(iOS) .supportedFamilies([…]) #endif` on iOS), and its literal families; nil when
+    /// none applies for sure or its list is not literal.
+    public func families(in target: Target, platform: Platform) -> (modifier: ModifierUse, families: [String])? {
+        guard let modifier = modifiers.first(where: { $0.name == "supportedFamilies" && $0.applies(in: target, platform: platform, using: build) == true }),
+              let list = modifier.call.unlabeled.first, let names = Self.familyNames(list) else { return nil }
+        return (modifier, names)
+    }
+
+    /// The names of a literal family list (`[.systemSmall, .accessoryInline]`); nil for anything else.
+    static func familyNames(_ list: Expr) -> [String]? {
+        guard case .array(let items, _) = list else { return nil }
+        let names = items.compactMap { item -> String? in if case .member(nil, let name, _) = item { return name } else { return nil } }
+        return names.count == items.count ? names : nil
+    }
+
     static func familiesModifier(in modifiers: [ModifierUse], targets: [Target], build: BuildConditions) -> ModifierUse? {
         modifiers.first { modifier in
             modifier.name == "supportedFamilies"

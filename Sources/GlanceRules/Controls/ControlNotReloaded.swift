@@ -122,6 +122,11 @@ struct ControlNotReloaded: Rule {
                         reload.targets.contains { $0.id == app.id } && (reload.api == .reloadAllControls || (reload.api == .reloadControls && (reload.kind?.known == kind || reload.kind?.known == nil)))
                     }
                     guard reloads.isEmpty else { continue }
+                    // The reload may be in a Swift file of the app that Glance did not read.
+                    if let unread = model.unreadSources(of: app).first {
+                        context.skip("'\(app.name)' calls no reloadControls in the Swift files Glance read, but it did not read \(context.shownPath(unread)); control \(control.typeName) not checked", file: context.relativePath(write.location))
+                        continue
+                    }
                     // One finding per app, control kind and key written: the other writes are related places.
                     context.report(write.location, """
                         the app writes "\(write.key)", which control \(control.typeName) (kind "\(kind)") reads, but target \

@@ -125,6 +125,17 @@ struct DeepLinkUnhandled: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A Swift file of the app that Glance does not parse (brackets nested past its limits) may hold the handler.
+            RuleExample(files: [
+                .widget(Self.summaryWidget(marked: false)),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView() } }
+                    }
+                    """),
+                .app("let grid = [[[[[[[[[[[[[[1]]]]]]]]]]]]]]", name: "Grid.swift"),
+            ]),
             // A Mac app's delegate receives the URLs (AppKit's application(_:open:)).
             RuleExample(files: [
                 .widget(Self.summaryWidget(marked: false)),
@@ -374,6 +385,13 @@ struct DeepLinkUnhandled: Rule {
                 }
                 let isUniversal = (link.url ?? link.urlPrefix ?? "").lowercased().hasPrefix("http")
                 if isUniversal, handlers.contains(where: { [.onContinueUserActivity, .applicationContinue, .sceneContinue].contains($0.kind) }) { continue }
+                // The handler may be in a Swift file of the app that Glance did not read.
+                let unread = model.unreadSources(of: app)
+                if let first = unread.first {
+                    context.skip("app '\(app.name)' has no URL handler in the Swift files Glance read, but \(unread.count) of its files were not read (\(context.shownPath(first))\(unread.count > 1 ? ", …" : "")); \(link.owner)'s deep link not checked",
+                                 file: context.relativePath(link.location))
+                    continue
+                }
                 // A package Glance does not read can receive the app's URLs only if the app hands them to it: through
                 // an app-delegate proxy of an SDK known to take URLs, or a modifier of the package that the app's
                 // root view applies (which may hold onOpenURL). Linking a package alone installs no handler.

@@ -9,7 +9,13 @@ extension SurfaceModel {
     /// registers is unknown. Nil otherwise.
     public func unreadSourceThatMayHoldTheBundle(of target: Target) -> String? {
         guard registrations(in: target) == nil else { return nil }
-        return target.sources.filter { index.unreadable[$0] != nil }.min()
+        return unreadSources(of: target).first
+    }
+
+    /// The Swift files a target compiles that Glance did not read (too large, not UTF-8, unreadable, or leading
+    /// outside the folder being linted), sorted: what is absent from the code read may be in them.
+    public func unreadSources(of target: Target) -> [String] {
+        target.sources.filter { index.unreadable[$0] != nil }.sorted()
     }
 
     /// The app targets that embed a target, directly or through an embedded app (a watch widget extension →

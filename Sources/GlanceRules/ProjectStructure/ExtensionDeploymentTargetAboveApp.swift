@@ -171,6 +171,22 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 """)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "14.2"] }
                 .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] },
+            // The same, in an extension built for iOS and macOS that gives each platform its families under `#if`.
+            RuleExample.widget("""
+                struct RateWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "rate", provider: RateProvider()) { entry in RateView(entry: entry) }
+                        #if os(iOS)
+                            .supportedFamilies([.accessoryCircular, .accessoryInline, .systemSmall])
+                        #endif
+                        #if os(macOS)
+                            .supportedFamilies([.systemSmall])
+                        #endif
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"] }
+                .with("Widgets") { $0.additionalPlatforms = [.macOS]; $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0", "MACOSX_DEPLOYMENT_TARGET": "13.0"] },
             // A Live Activity cannot exist before iOS 16.1, the extension's version.
             RuleExample.widget(Self.printLiveActivity)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
@@ -261,8 +277,10 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             case .appIntentConfiguration?: need(Self.appIntentConfigurationRelease[platform], "AppIntentConfiguration", at: call, type: widget.type)
             default: break
             }
-            if let family = widget.families?.first(where: { $0.hasPrefix("accessory") && $0 != "accessoryCorner" }) {
-                need(Self.accessoryFamilyRelease[platform], "." + family, at: widget.familiesModifier?.call.location, type: widget.type)
+            // The families of every platform, or those the modifier for this platform gives (`#if os(iOS) .supportedFamilies(…)`).
+            let given = widget.families.map { ($0, widget.familiesModifier) } ?? widget.families(in: target, platform: platform).map { ($0.families, Optional($0.modifier)) }
+            if let (families, modifier) = given, let family = families.first(where: { $0.hasPrefix("accessory") && $0 != "accessoryCorner" }) {
+                need(Self.accessoryFamilyRelease[platform], "." + family, at: modifier?.call.location, type: widget.type)
             }
         }
         for control in model.controls where ships(control.targets) {

@@ -102,6 +102,29 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // Xcode's emoji Live Activity left out of the bundle, never started.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                struct NotesAttributes: ActivityAttributes {
+                    public struct ContentState: Codable, Hashable { var emoji: String }
+                    var name: String
+                }
+                struct NotesLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: NotesAttributes.self) { context in
+                            Text("Hello \\(context.state.emoji)")
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.state.emoji) } }
+                                compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text(context.state.emoji) }
+                        }
+                    }
+                }
+                """),
             // Xcode's "Start Timer" control left out when the real widgets were written: listing it would ship a placeholder.
             .widget("""
                 @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
@@ -357,7 +380,10 @@ struct WidgetNotInBundle: Rule {
             // Each with what is still Xcode's template in it (asked only of a surface left out of the bundle).
             let surfaces: [(TypeDecl, String, shippedBy: [Target], template: () -> [String]?)] = model.widgets.filter { widget in
                 widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
-            }.map { widget in (widget.type, "widget", widget.targets, { model.templateSignals(of: widget) }) }
+            }.map { widget in (widget.type, "widget", widget.targets, {
+                model.templateSignals(of: widget)
+                    ?? model.liveActivities.first { $0.widget.type.location == widget.type.location }.flatMap(model.templateSignals(of:))
+            }) }
                 + model.controls.filter { $0.compiledTargets.contains { $0.id == target.id } && compiles($0.type) }
                 .map { control in (control.type, "control", control.targets, { model.templateSignals(of: control) }) }
             guard !surfaces.isEmpty else { continue }
