@@ -34,11 +34,11 @@ extension SurfaceModel {
         return result
     }
 
-    /// Whether a widget extension is built and never installed: no app of the project embeds it while the project
-    /// has an app (with no app target, the app is built elsewhere and may embed it). `extension_not_embedded` reports
-    /// it; what it holds reaches no device.
+    /// Whether an extension is built and never installed: no app of the project embeds it while the project has an
+    /// app (with no app target, the app is built elsewhere and may embed it). `extension_not_embedded` reports a
+    /// widget extension of the kind; what any such extension holds reaches no device.
     public func isNeverInstalled(_ target: Target) -> Bool {
-        kind(of: target) == .widgetExtension && project.hosts(of: target).isEmpty && project.targets.contains { kind(of: $0).isApp }
+        kind(of: target).isExtension && project.hosts(of: target).isEmpty && project.targets.contains { kind(of: $0).isApp }
     }
 
     /// Whether code runs only while its app is in the foreground: it is a member of a SwiftUI `View` (a view's
@@ -169,6 +169,30 @@ extension SurfaceModel {
                   !text.contains("$("), !text.contains("${") else { return nil }
             return text
         }
+    }
+}
+
+extension SurfaceModel {
+    /// The member names (`contract` of `configuration.contract`) that the code a widget's gallery preview runs reads:
+    /// its provider's `placeholder` and `snapshot` with what they run, and the views of its content; nil when the
+    /// provider is not a type Glance reads.
+    public func namesReadByPreview(of widget: WidgetSurface) -> Set<String>? {
+        guard let expr = widget.configurationCall?.argument("provider"), let name = Resolver.typeName(of: expr),
+              let provider = resolver.primaryDeclaration(of: name, context: widget.content.context, from: expr.location.file) else { return nil }
+        var names: Set<String> = []
+        func collect(_ expr: Expr) {
+            if case .member(_, let name, _) = expr { names.insert(name) }
+        }
+        let starts = ["placeholder", "snapshot", "getSnapshot"].map { (type: provider.qualifiedName, member: $0, file: Optional(provider.location.file)) }
+        for reached in reachableMembers(from: starts) {
+            guard let hash = reached.firstIndex(of: "#") else { continue }
+            let type = String(reached[..<hash]), member = String(reached[reached.index(after: hash)...])
+            for declaration in resolver.declarations(of: type, from: nil) {
+                for found in declaration.members(named: member) { found.code.walk(collect) }
+            }
+        }
+        for (expr, _) in widget.content.expressions { expr.walk(collect) }
+        return names
     }
 }
 

@@ -18,7 +18,7 @@ public final class RuleContext: @unchecked Sendable {
     let locator: ProjectLocator
 
     /// Whether the rule judges how an extension is built and installed (the project-structure rules): it reports in
-    /// a widget extension no app embeds. Every other rule's findings there reach no user, and become one skip each.
+    /// an extension no app embeds. Every other rule's findings there reach no user, and become one skip each.
     let judgesUninstalledExtensions: Bool
     private lazy var neverInstalled: [String: Target] = Dictionary(
         model.project.targets.filter { model.isNeverInstalled($0) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -52,7 +52,9 @@ public final class RuleContext: @unchecked Sendable {
     private func isOnlyInNeverInstalledExtensions(_ owners: [Target]) -> Bool {
         guard !judgesUninstalledExtensions, !owners.isEmpty, owners.allSatisfy({ neverInstalled[$0.id] != nil }) else { return false }
         for owner in owners {
-            skip("finding in widget extension '\(owner.name)' not reported: no app embeds the extension, so nothing in it is installed (extension_not_embedded reports it)")
+            let widget = model.kind(of: owner) == .widgetExtension
+            skip("finding in \(widget ? "widget" : "app") extension '\(owner.name)' not reported: no app embeds the extension, so nothing in it is installed"
+                 + (widget ? " (extension_not_embedded reports it)" : ""))
         }
         return true
     }

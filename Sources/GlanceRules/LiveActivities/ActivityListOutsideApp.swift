@@ -55,7 +55,8 @@ struct ActivityListOutsideApp: Rule {
                     }
                 }
                 """)], targets: ExampleTarget.defaults + [ExampleTarget(name: "Notifications", kind: .appExtension, platform: .iOS,
-                                                                         bundleIdentifier: "com.example.app.notifications")]),
+                                                                         bundleIdentifier: "com.example.app.notifications")])
+                .with("App") { $0.embeds.append("Notifications") },
             // The intent reaches the list through a singleton's method (FC3-17).
             RuleExample(files: [.widget("""
                 struct SessionActivity: Widget {

@@ -272,6 +272,10 @@ struct AppGroupNotEntitled: Rule {
                 if !configurations.isEmpty { missing.append((target, configurations, file)) }
             }
             guard !missing.isEmpty else { continue }
+            // An extension no app embeds is never installed: named only when no installed target lacks the group
+            // (the finding is then one of that extension's, which the engine leaves out).
+            let installed = missing.filter { !context.model.isNeverInstalled($0.target) }
+            if !installed.isEmpty { missing = installed }
             let where_ = missing.map { entry in
                 let configurations = entry.configurations.count == entry.target.configurations.count ? "" : " (\(entry.configurations.joined(separator: ", ")))"
                 return "'\(entry.target.name)'\(configurations)"

@@ -11,7 +11,9 @@ struct ConfigurationParameterWithoutDefault: Rule {
         summary: "A `@Parameter` of a configuration intent is neither optional nor given a default.",
         rationale: """
             The system shows a widget or control in the gallery before anyone configures it. A parameter with \
-            no default and no optionality leaves it without a value there. Give it `default:` or make it optional.
+            no default and no optionality leaves it without a value there. Give it `default:` or make it optional. \
+            Only intents a shipped widget or control configuration uses are judged, and for a widget only the \
+            parameters its preview reads (the provider's `placeholder` and `snapshot`, and its views).
             """,
         source: """
             Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
@@ -38,9 +40,22 @@ struct ConfigurationParameterWithoutDefault: Rule {
                 struct StationQuery: EntityQuery {
                     func entities(for identifiers: [String]) async throws -> [StationEntity] { [] }
                 }
-                """),
+                """ + "\n" + stationWidget(view: "VStack { Text(entry.configuration.station.id); Text(String(entry.configuration.limit)) }")),
         ],
         nonTriggeringExamples: [
+            // The preview (snapshot and views) never reads `refresh`, and no widget or control configuration uses
+            // `ArchiveConfiguration`: nothing is missing from any gallery.
+            .widget("""
+                struct StationConfiguration: WidgetConfigurationIntent {
+                    static let title: LocalizedStringResource = "Station"
+                    @Parameter(title: "Station", default: "Central") var station: String
+                    @Parameter(title: "Refresh minutes") var refresh: Int
+                }
+                struct ArchiveConfiguration: WidgetConfigurationIntent {
+                    static let title: LocalizedStringResource = "Archive"
+                    @Parameter(title: "Year") var year: Int
+                }
+                """ + "\n" + stationWidget(view: "Text(entry.configuration.station)")),
             .widget("""
                 struct StationConfiguration: WidgetConfigurationIntent {
                     static let title: LocalizedStringResource = "Station"
@@ -66,6 +81,38 @@ struct ConfigurationParameterWithoutDefault: Rule {
                 """),
         ])
 
+    /// A widget configured with `StationConfiguration`, whose entry view's body is `view`; its timeline (not the
+    /// preview) reads the `refresh` parameter.
+    static func stationWidget(view: String) -> String {
+        """
+        struct StationWidget: Widget {
+            var body: some WidgetConfiguration {
+                AppIntentConfiguration(kind: "station", intent: StationConfiguration.self, provider: StationProvider()) { entry in
+                    StationView(entry: entry)
+                }
+            }
+        }
+        struct StationEntry: TimelineEntry {
+            let date: Date
+            let configuration: StationConfiguration
+        }
+        struct StationProvider: AppIntentTimelineProvider {
+            func placeholder(in context: Context) -> StationEntry { StationEntry(date: .now, configuration: StationConfiguration()) }
+            func snapshot(for configuration: StationConfiguration, in context: Context) async -> StationEntry {
+                StationEntry(date: .now, configuration: configuration)
+            }
+            func timeline(for configuration: StationConfiguration, in context: Context) async -> Timeline<StationEntry> {
+                let next = Date.now.addingTimeInterval(Double(configuration.refresh) * 60)
+                return Timeline(entries: [StationEntry(date: .now, configuration: configuration)], policy: .after(next))
+            }
+        }
+        struct StationView: View {
+            let entry: StationEntry
+            var body: some View { \(view) }
+        }
+        """
+    }
+
     enum EntityDefault { case provided, none, unknown(String) }
 
     /// An AppEntity parameter gets its default from its query's `defaultResult()`.
@@ -87,8 +134,34 @@ struct ConfigurationParameterWithoutDefault: Rule {
     }
 
     func validate(_ context: RuleContext) {
-        for intent in context.model.intents where !intent.conformances.isDisjoint(with: ["WidgetConfigurationIntent", "ControlConfigurationIntent"]) {
+        let model = context.model
+        // The configurations that name their intent (`AppIntentConfiguration(kind:intent: X.self …)`), with the shipped
+        // widgets of each; any one Glance cannot resolve may use any intent.
+        var configured: [SourceLocation: [WidgetSurface]] = [:]
+        var unresolved = false
+        for widget in model.widgets where widget.configuration == .appIntentConfiguration && !widget.targets.isEmpty {
+            guard let expr = widget.configurationCall?.argument("intent"), let name = Resolver.typeName(of: expr),
+                  let intent = context.resolver.primaryDeclaration(of: name, context: widget.content.context, from: expr.location.file) else { unresolved = true; continue }
+            configured[intent.location, default: []].append(widget)
+        }
+        for control in model.controls where control.configuration == .appIntentControlConfiguration && !control.targets.isEmpty {
+            guard let expr = control.configurationCall?.argument("intent"), let name = Resolver.typeName(of: expr),
+                  let intent = context.resolver.primaryDeclaration(of: name, context: control.content.context, from: expr.location.file) else { unresolved = true; continue }
+            if configured[intent.location] == nil { configured[intent.location] = [] }
+        }
+        for intent in model.intents where !intent.conformances.isDisjoint(with: ["WidgetConfigurationIntent", "ControlConfigurationIntent"]) {
+            // An intent no widget or control configuration uses is in no gallery.
+            guard unresolved || configured[intent.type.location] != nil else { continue }
+            // What the gallery preview of the widgets it configures reads (nil: not known, so every parameter).
+            let widgets = configured[intent.type.location] ?? []
+            let previewReads: Set<String>? = intent.conformances.contains("ControlConfigurationIntent") || widgets.isEmpty ? nil
+                : widgets.reduce(into: Set<String>?.some([])) { reads, widget in
+                    guard let names = model.namesReadByPreview(of: widget), reads != nil else { reads = nil; return }
+                    reads!.formUnion(names)
+                }
             for parameter in intent.parameters {
+                // A parameter the preview never reads leaves nothing out of it.
+                if let previewReads, !previewReads.contains(parameter.name) { continue }
                 let hasDefault = parameter.attribute("Parameter")?.arguments.contains { $0.label == "default" } ?? false
                 guard !hasDefault, parameter.initializer == nil, let type = parameter.type, !TypeName.isOptional(type) else { continue }
                 switch entityDefault(type, context: intent.typeName, from: parameter.location.file, resolver: context.resolver) {
