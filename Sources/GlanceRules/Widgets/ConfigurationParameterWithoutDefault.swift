@@ -152,16 +152,21 @@ struct ConfigurationParameterWithoutDefault: Rule {
         for intent in model.intents where !intent.conformances.isDisjoint(with: ["WidgetConfigurationIntent", "ControlConfigurationIntent"]) {
             // An intent no widget or control configuration uses is in no gallery.
             guard unresolved || configured[intent.type.location] != nil else { continue }
-            // What the gallery preview of the widgets it configures reads (nil: not known, so every parameter).
+            // What the gallery preview of the widgets it configures reads (nil: not known, so every parameter); worked
+            // out once, for the first parameter that has no default.
             let widgets = configured[intent.type.location] ?? []
-            let previewReads: Set<String>? = intent.conformances.contains("ControlConfigurationIntent") || widgets.isEmpty ? nil
-                : widgets.reduce(into: Set<String>?.some([])) { reads, widget in
-                    guard let names = model.namesReadByPreview(of: widget), reads != nil else { reads = nil; return }
-                    reads!.formUnion(names)
+            var previewReads: Set<String>??
+            func readByPreview(_ name: String) -> Bool {
+                if previewReads == nil {
+                    previewReads = .some(intent.conformances.contains("ControlConfigurationIntent") || widgets.isEmpty ? nil
+                        : widgets.reduce(into: Set<String>?.some([])) { reads, widget in
+                            guard let names = model.namesReadByPreview(of: widget), reads != nil else { reads = nil; return }
+                            reads!.formUnion(names)
+                        })
                 }
+                return previewReads!.map { $0.contains(name) } ?? true
+            }
             for parameter in intent.parameters {
-                // A parameter the preview never reads leaves nothing out of it.
-                if let previewReads, !previewReads.contains(parameter.name) { continue }
                 let hasDefault = parameter.attribute("Parameter")?.arguments.contains { $0.label == "default" } ?? false
                 guard !hasDefault, parameter.initializer == nil, let type = parameter.type, !TypeName.isOptional(type) else { continue }
                 switch entityDefault(type, context: intent.typeName, from: parameter.location.file, resolver: context.resolver) {
@@ -171,6 +176,8 @@ struct ConfigurationParameterWithoutDefault: Rule {
                     continue
                 case .none: break
                 }
+                // A parameter the preview never reads leaves nothing out of it.
+                guard readByPreview(parameter.name) else { continue }
                 context.report(parameter.location, "parameter \(parameter.name) of \(intent.typeName) has no default and is not optional; the gallery preview has no value for it (Glance infers this from Apple's documentation). Add `default:` or make it optional.")
             }
         }
