@@ -15,6 +15,8 @@ public final class SourceIndex: @unchecked Sendable {
     /// Files that were not read or not parsed, with the reason as a phrase (`not read: it is 9 MiB, over …`,
     /// `not parsed: more than 128 brackets nested (line 3), …`). They are left out of everything else.
     public private(set) var unreadable: [String: String] = [:]
+    /// The files of `unreadable` that do not exist (`SourceLoadError.isMissing`).
+    public private(set) var missing: Set<String> = []
     /// Files that were read with replacement characters because they are not valid UTF-8.
     public private(set) var notUTF8: [String] = []
 
@@ -99,7 +101,12 @@ public final class SourceIndex: @unchecked Sendable {
     /// Why a file was not read, as a phrase (`not read: it is a FIFO (named pipe), not a regular file`).
     public struct SourceLoadError: Error, Sendable {
         public let reason: String
-        public init(reason: String) { self.reason = reason }
+        /// The file does not exist (a project lists a file the checkout lacks: a gitignored secrets or generated file).
+        public let isMissing: Bool
+        public init(reason: String, isMissing: Bool = false) {
+            self.reason = reason
+            self.isMissing = isMissing
+        }
     }
 
     /// Indexes in-memory sources (path → text), e.g. rule examples.
@@ -232,7 +239,10 @@ public final class SourceIndex: @unchecked Sendable {
             let result: Scanned
             switch scanned[index] {
             case .success(let value)?: result = value
-            case .failure(let error)?: unreadable[path] = error.reason; continue
+            case .failure(let error)?:
+                unreadable[path] = error.reason
+                if error.isMissing { missing.insert(path) }
+                continue
             case nil: unreadable[path] = "not read: the file cannot be read"; continue
             }
             if let key = result.key {

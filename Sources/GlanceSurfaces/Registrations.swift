@@ -100,6 +100,8 @@ final class Registrations: @unchecked Sendable {
         var complete = true
         var found: [SourceLocation: [[BranchChoice]]] = [:]
         for widget in widgets { found[widget.location, default: []].append([]) }
+        // Widgets registered so far, with the branches they are listed in: their bodies may return other widgets'.
+        var registered: [(type: TypeDecl, choices: [BranchChoice])] = widgets.map { ($0, []) }
         struct Visit: Hashable { let bundle: SourceLocation; let choices: [BranchChoice] }
         var pending = mains.map { Visit(bundle: $0.type.location, choices: []) } + launched.map { Visit(bundle: $0.bundle.type.location, choices: $0.choices) }
         // A bundle is walked once for each set of branches it is listed in (a few at most; bounded all the same).
@@ -112,10 +114,36 @@ final class Registrations: @unchecked Sendable {
                 for declaration in resolver.primaryDeclarations(of: member.name, context: surface.type.qualifiedName, from: member.location.file) {
                     found[declaration.location, default: []].append(outer + member.choices)
                     if bundles.contains(where: { $0.type.location == declaration.location }) { pending.append(Visit(bundle: declaration.location, choices: outer + member.choices)) }
+                    else { registered.append((declaration, outer + member.choices)) }
                 }
             }
         }
+        // A registered widget whose body returns other widgets' bodies (`if #available(iOS 17, *) { return Modern().body }
+        // else { return Legacy().body }`) ships those too, each in the branch that names it (a few levels at most).
+        for _ in 0..<3 where !registered.isEmpty {
+            var next: [(type: TypeDecl, choices: [BranchChoice])] = []
+            for (type, choices) in registered {
+                for (delegate, branch) in delegates(of: type) {
+                    found[delegate.location, default: []].append(choices + branch)
+                    next.append((delegate, choices + branch))
+                }
+            }
+            registered = next
+        }
         return (found, complete)
+    }
+
+    /// The widgets a widget's body makes to return their bodies (`Legacy().body`), with the branches of the body they
+    /// are made in: such a widget is a wrapper, whose configurations are theirs.
+    func delegates(of type: TypeDecl) -> [(TypeDecl, [BranchChoice])] {
+        let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
+        let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
+        return tree.calls.flatMap { scoped -> [(TypeDecl, [BranchChoice])] in
+            guard scoped.call.base == nil, scoped.call.name.first?.isUppercase == true else { return [] }
+            return resolver.primaryDeclarations(of: scoped.call.name, context: type.qualifiedName, from: scoped.call.location.file)
+                .filter { $0.location != type.location && $0.inheritedTypes.contains("Widget") }
+                .map { ($0, scoped.choices) }
+        }
     }
 
     /// Whether a bundle the target compiles lists the type under a `#if` that is false for the target's shipping
@@ -143,6 +171,14 @@ final class Registrations: @unchecked Sendable {
             if let registered = registrations(in: target), registered[type.location] != nil { return true }
             let mayRegister = registrations(in: target) == nil || !isComplete(in: target)
             return mayRegister && compiled.contains { $0.id == target.id } && !Self.neverShipWidgets.contains(target.kind)
+                && !Self.extendsAnotherPoint(target)
         }
+    }
+
+    /// Whether the target is an extension of a system point other than WidgetKit's (a report, share or notification
+    /// extension, as its Info.plist says): it hosts no widget or control.
+    static func extendsAnotherPoint(_ target: Target) -> Bool {
+        guard let plist = target.defaultConfiguration?.infoPlist, let point = ExtensionPoint.declared(in: plist) else { return false }
+        return point != ExtensionPoint.widgetKit && ExtensionPoint.isSystem(point, infoPlist: plist)
     }
 }

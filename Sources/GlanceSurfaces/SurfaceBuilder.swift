@@ -191,7 +191,9 @@ struct SurfaceBuilder {
     func widget(_ type: TypeDecl, registrations: Registrations) -> WidgetSurface {
         let compiled = resolver.targets(of: type)
         let targets = registrations.shippingTargets(of: type, compiled: compiled)
-        guard let (call, block, context) = configuration(of: type, names: Self.widgetConfigurations) else {
+        // A wrapper (`if #available(iOS 17, *) { return Modern().body } else { return Legacy().body }`) has no
+        // configuration of its own: the widgets it returns ship with it and are judged each on its own.
+        guard registrations.delegates(of: type).isEmpty, let (call, block, context) = configuration(of: type, names: Self.widgetConfigurations) else {
             return WidgetSurface(type: type, kind: nil, configuration: nil, configurationCall: nil, modifiers: [],
                                  content: ViewTree(roots: [], context: type.qualifiedName, resolver: resolver), families: nil, targets: targets,
                                  compiledTargets: compiled, build: resolver.build)

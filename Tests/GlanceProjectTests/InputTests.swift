@@ -123,6 +123,20 @@ struct FileSystemTests {
         #expect(done[folder + "/App/Model.swift"]?.parsed == nil && done[folder + "/App/Model.swift"]?.tokens?.typeNames == ["Model"])
     }
 
+    /// A Swift file the project lists that the checkout lacks (a gitignored secrets file) is told apart from one
+    /// that exists and is not read: the index lists both as unread, and only the first as missing.
+    @Test func missingSwiftFilesAreToldApartFromUnreadOnes() throws {
+        let folder = NSTemporaryDirectory() + "missing-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "let grid = [[[[[[[[[[[[[[1]]]]]]]]]]]]]]".write(toFile: folder + "/Grid.swift", atomically: true, encoding: .utf8)
+        let fileSystem = FileSystem()
+        fileSystem.confine(to: folder)
+        let index = SourceIndex(paths: [folder + "/Secrets.swift", folder + "/Grid.swift"], fileSystem: fileSystem)
+        #expect(Set(index.unreadable.keys) == [folder + "/Secrets.swift", folder + "/Grid.swift"])
+        #expect(index.missing == [folder + "/Secrets.swift"])
+    }
+
     @Test func readsAreBoundedAndRegular() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -111,4 +111,29 @@ struct UnseenAppCasesTests {
         let embedded = Linter().lint(ExampleRunner.model(for: widget)).violations.map(\.rule)
         #expect(embedded.contains("widget_missing_container_background") && !embedded.contains("extension_not_embedded"))
     }
+
+    /// A registered wrapper whose body returns one widget's body on iOS 17 and another's below it (the same kind, one
+    /// widget on each system): both ship, each judged on its own, and the wrapper is no widget of its own — no rule
+    /// reports the three (no duplicate kind, no missing background on the older one, nothing left out of the bundle).
+    @Test func aWrapperWidgetShipsTheWidgetsItsBodyReturns() throws {
+        let example = try #require(RuleRegistry.rule("widget_missing_container_background")?.description.nonTriggeringExamples.first)
+        let model = ExampleRunner.model(for: example)
+        let result = Linter().lint(model)
+        #expect(result.violations.map { "\($0.rule) \($0.file):\($0.line)" } == [])
+        let widgets = Widgets(model: model)
+        #expect(widgets.registered == ["LegacySummaryWidget", "ModernSummaryWidget", "SummaryWidget"])
+        #expect(widgets.configured == ["LegacySummaryWidget", "ModernSummaryWidget"])
+    }
+
+    /// The widgets the `Widgets` extension registers, and those of them with a configuration of their own.
+    struct Widgets {
+        let registered: [String]
+        let configured: [String]
+        init(model: SurfaceModel) {
+            let target = model.project.targets.first { $0.name == "Widgets" }!
+            let shipped = model.widgets.filter { $0.targets.contains { $0.id == target.id } }
+            registered = shipped.map(\.type.name).sorted()
+            configured = shipped.filter { $0.configuration != nil }.map(\.type.name).sorted()
+        }
+    }
 }

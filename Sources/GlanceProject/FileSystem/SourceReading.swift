@@ -5,7 +5,13 @@ extension FileSystem {
     /// linted, a regular file; otherwise the reason becomes the file's skip note.
     public func readSwiftSource(_ path: String) throws -> String {
         do { return try readText(path, limit: .swiftSource) } catch let error as ProjectError {
-            throw SourceIndex.SourceLoadError(reason: error.reasonText)
+            var missing = false
+            switch error {
+            case .notFound: missing = true
+            case .unreadable(_, let reason): missing = reason == "no such file"
+            default: break
+            }
+            throw SourceIndex.SourceLoadError(reason: error.reasonText, isMissing: missing)
         }
     }
 }

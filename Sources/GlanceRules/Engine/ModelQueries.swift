@@ -9,13 +9,15 @@ extension SurfaceModel {
     /// registers is unknown. Nil otherwise.
     public func unreadSourceThatMayHoldTheBundle(of target: Target) -> String? {
         guard registrations(in: target) == nil else { return nil }
-        return unreadSources(of: target).first
+        return target.sources.filter { index.unreadable[$0] != nil }.min()
     }
 
-    /// The Swift files a target compiles that Glance did not read (too large, not UTF-8, unreadable, or leading
-    /// outside the folder being linted), sorted: what is absent from the code read may be in them.
+    /// The Swift files a target compiles that exist and that Glance did not read (too large, not parsed, unreadable,
+    /// or leading outside the folder being linted), sorted: what is absent from the code read may be in them. A
+    /// file the checkout lacks (a gitignored secrets or generated file) does not count: no one wrote the app's
+    /// handlers into a file the repository leaves out.
     public func unreadSources(of target: Target) -> [String] {
-        target.sources.filter { index.unreadable[$0] != nil }.sorted()
+        target.sources.filter { index.unreadable[$0] != nil && !index.missing.contains($0) }.sorted()
     }
 
     /// The app targets that embed a target, directly or through an embedded app (a watch widget extension →
@@ -111,26 +113,85 @@ extension SurfaceModel {
 
     /// Whether code of the type `context` (qualified name), declared in `file`, can run in the process of
     /// `target`. It cannot when the type is declared in that file (not an extension of another type), the file
-    /// declares no other top-level type (preview providers aside) and no global that names it, no other Swift file
-    /// of the target names the type's outermost name, and nothing makes the type without being named (it inherits
-    /// only what `plainInheritance` lists or the project declares, never an intent, widget, app or Objective-C
-    /// class). True for globals and top-level code, and whenever any of this is unknown.
+    /// declares only types of its own (with extensions of them; preview providers aside), no top-level code and no
+    /// global that names them, no other Swift file of the target names any of them, and nothing makes them without
+    /// being named (they inherit only what `plainInheritance` and `madeWhereNamed` list or the project declares,
+    /// never an intent, app or Objective-C class; a widget or control only where the target does not ship it). Code in an extension of a type the project does not declare runs where another file of the target
+    /// names that type or uses one of the extension's members without a base (`extensionOfUndeclaredType`). True for
+    /// globals and top-level code, and whenever any of this is unknown.
     public func mayRun(codeOf context: String?, declaredIn file: String, in target: Target) -> Bool {
         guard let context, let outer = context.split(separator: ".").first.map(String.init),
               let parsed = index.file(file) else { return true }
         // Preview providers run in Xcode's canvas only (and `#Preview` is not in the index).
         let topLevel = parsed.types.filter { !$0.qualifiedName.contains(".") && !$0.inheritedTypes.contains("PreviewProvider") }
-        guard topLevel.contains(where: { $0.name == outer && $0.kind != .extension }),
-              topLevel.allSatisfy({ $0.name == outer }), parsed.topLevel.statements.isEmpty,
-              !parsed.globals.contains(where: { Self.names(outer, in: $0.code) }) else { return true }
-        let owned = parsed.types.filter { $0.qualifiedName == outer || $0.qualifiedName.hasPrefix(outer + ".") }
+        if let extended = extensionOfUndeclaredType(outer, in: parsed, topLevel: topLevel) {
+            return target.sources.contains { $0 != file && (index.mentions(outer, in: $0) || Self.usesImplicitMember(extended, in: $0, index: index)) }
+        }
+        // The file's own types (a widget's file: its provider, entry, views and the widget), extensions of them aside.
+        let declared = Set(topLevel.filter { $0.kind != .extension }.map(\.name))
+        guard declared.contains(outer), topLevel.allSatisfy({ declared.contains($0.name) }), parsed.topLevel.statements.isEmpty,
+              !parsed.globals.contains(where: { global in declared.contains { Self.names($0, in: global.code) } }) else { return true }
+        let owned = parsed.types.filter { type in !type.inheritedTypes.contains("PreviewProvider") && declared.contains(String(type.qualifiedName.split(separator: ".")[0])) }
         for type in owned {
-            for inherited in type.inheritedTypes where !Self.plainInheritance.contains(inherited) {
+            for inherited in type.inheritedTypes where !Self.plainInheritance.contains(inherited) && !Self.madeWhereNamed.contains(inherited) {
+                // A widget or control runs where the target ships it (registers it, or may).
+                if inherited == "Widget" || inherited == "ControlWidget" {
+                    let shipped = (widgets.first { $0.type.location == type.location }?.targets ?? controls.first { $0.type.location == type.location }?.targets)
+                    if shipped?.contains(where: { $0.id == target.id }) ?? true { return true }
+                    continue
+                }
                 guard let found = resolver.primaryDeclaration(of: inherited, context: nil, from: file), found.kind != .extension else { return true }
             }
         }
-        return target.sources.contains { $0 != file && index.mentions(outer, in: $0) }
+        return target.sources.contains { path in path != file && declared.contains { index.mentions($0, in: path) } }
     }
+
+    /// For code in an extension of a type the project does not declare (`extension UserDefaults { static var shared … }`),
+    /// adding no conformance, in a file whose other code names neither the type nor those members: the extension's
+    /// member names. Such code runs in a target only where another of its files names the type or uses one of
+    /// the members without a base (`@AppStorage("k", store: .shared)`). Nil otherwise.
+    func extensionOfUndeclaredType(_ name: String, in parsed: FileIndex, topLevel: [TypeDecl]) -> Set<String>? {
+        let extensions = topLevel.filter { $0.name == name && $0.kind == .extension }
+        guard !extensions.isEmpty, extensions.allSatisfy({ $0.inheritedTypes.isEmpty }), parsed.topLevel.statements.isEmpty,
+              resolver.primaryDeclaration(of: name, context: nil, from: parsed.path) == nil else { return nil }
+        let members = Set(extensions.flatMap(\.members).map(\.name))
+        var named = false
+        let visit = { (expr: Expr) in
+            switch expr {
+            case .identifier(name, _): named = true
+            case .member(_, let member, _) where members.contains(member): named = true
+            default: break
+            }
+        }
+        for type in parsed.types where !(type.name == name && type.kind == .extension) { for member in type.members { member.code.walk(visit) } }
+        for global in parsed.globals { global.code.walk(visit) }
+        return named ? nil : members
+    }
+
+    /// Whether the file at `path` uses one of `members` without a base (`.shared`); only files whose words hold a
+    /// member's name are parsed for it.
+    static func usesImplicitMember(_ members: Set<String>, in path: String, index: SourceIndex) -> Bool {
+        guard members.contains(where: { index.mentions($0, in: path) }), let file = index.file(path) else { return false }
+        var found = false
+        let visit = { (expr: Expr) in if case .member(nil, let member, _) = expr, members.contains(member) { found = true } }
+        for type in file.types {
+            for member in type.members {
+                member.code.walk(visit)
+                // `@AppStorage("count", store: .shared)`
+                for attribute in member.attributes { for argument in attribute.arguments { argument.value.walk(visit) } }
+            }
+        }
+        for global in file.globals { global.code.walk(visit) }
+        file.topLevel.walk(visit)
+        return found
+    }
+
+    /// Framework protocols whose conforming types only code that names them makes (a widget's configuration makes its
+    /// provider, the provider its entries).
+    static let madeWhereNamed: Set<String> = [
+        "TimelineProvider", "AppIntentTimelineProvider", "IntentTimelineProvider", "TimelineEntry", "ControlValueProvider",
+        "AppIntentControlValueProvider", "ActivityAttributes",
+    ]
 
     /// Whether code names `type` (as a name, or a call of it).
     static func names(_ type: String, in code: Block) -> Bool {

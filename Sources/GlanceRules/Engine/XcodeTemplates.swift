@@ -1,8 +1,8 @@
 import GlanceSourceIndex
 import GlanceSurfaces
 
-/// Xcode's widget-extension templates (Xcode 15, 16 and 26), recognized by their shape: the "Start Timer" control,
-/// the emoji widget and the emoji Live Activity. A surface is the template when enough of the template's own code
+/// Xcode's widget-extension templates (Xcode 14, 15, 16 and 26), recognized by their shape: the "Start Timer" control,
+/// the emoji widget, Xcode 14's intent widget that shows the time, and the emoji Live Activity. A surface is the template when enough of the template's own code
 /// and texts are still there; each answer lists what was found, for messages.
 extension SurfaceModel {
     // MARK: Control
@@ -63,6 +63,16 @@ extension SurfaceModel {
             guard !intentSignals.isEmpty, reads.contains(parameter.name) || texts.contains("Favorite Emoji:") else { return nil }
             return ["\(intent.qualifiedName)'s only parameter is the template's \(parameter.name), " + intentSignals.joined(separator: ", "),
                     "the view shows it" + (texts.contains("Favorite Emoji:") ? " under \"Favorite Emoji:\"" : "")]
+        }
+        // Xcode 14's template: an `IntentConfiguration` of the generated `ConfigurationIntent` whose view shows only
+        // the entry's time, named "My Widget" and described "This is an example widget.".
+        if widget.configuration == .intentConfiguration {
+            guard let intentExpr = widget.configurationCall?.argument("intent"), Resolver.typeName(of: intentExpr) == "ConfigurationIntent",
+                  texts.isEmpty, content.calls(named: "Text").count == 1 else { return nil }
+            var signals = ["its intent is Xcode's generated ConfigurationIntent, and the view shows only the entry's time"]
+            if widget.modifier("configurationDisplayName")?.call.unlabeled.first?.stringValue == "My Widget" { signals.append("it is named \"My Widget\"") }
+            if widget.modifier("description")?.call.unlabeled.first?.stringValue == "This is an example widget." { signals.append("described \"This is an example widget.\"") }
+            return signals.count >= 3 ? signals : nil
         }
         // The static template: the provider's constant emoji, shown under the template's texts.
         guard reads.contains("emoji"), let providerExpr = widget.configurationCall?.argument("provider"), let name = Resolver.typeName(of: providerExpr),

@@ -41,6 +41,28 @@ struct ExtensionNotEmbedded: Rule {
                 """).with("App") { $0.embedsOnlyWhenInstalling = ["Widgets"] }.expecting([".:1:1"]),
         ],
         nonTriggeringExamples: [
+            // An extension holding only Xcode's static template widget, embedded by no app: abandoned.
+            RuleExample.widget("""
+                struct Provider: TimelineProvider {
+                    func placeholder(in context: Context) -> SimpleEntry { SimpleEntry(date: Date(), emoji: "😀") }
+                    func getSnapshot(in context: Context, completion: @escaping (SimpleEntry) -> ()) { completion(SimpleEntry(date: Date(), emoji: "😀")) }
+                    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> ()) {
+                        completion(Timeline(entries: [SimpleEntry(date: Date(), emoji: "😀")], policy: .atEnd))
+                    }
+                }
+                struct SimpleEntry: TimelineEntry { let date: Date; let emoji: String }
+                struct NotesWidgetEntryView: View {
+                    var entry: Provider.Entry
+                    var body: some View { VStack { Text("Time:"); Text(entry.date, style: .time); Text("Emoji:"); Text(entry.emoji) } }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "NotesWidget", provider: Provider()) { entry in NotesWidgetEntryView(entry: entry) }
+                            .configurationDisplayName("My Widget")
+                            .description("This is an example widget.")
+                    }
+                }
+                """).with("App") { $0.embeds = ["Watch"] },
             .widget("""
                 struct SummaryWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -58,11 +80,28 @@ struct ExtensionNotEmbedded: Rule {
                 """)], targets: ExampleTarget.defaults.filter { $0.name == "Widgets" }),
         ])
 
+    /// The first surface's template signal when every widget, control and Live Activity the target compiles is still
+    /// Xcode's template (and it compiles at least one); nil otherwise.
+    static func onlyTemplates(in target: Target, _ model: SurfaceModel) -> String? {
+        let compiles = { (targets: [Target]) in targets.contains { $0.id == target.id } }
+        var signals: [String?] = []
+        for widget in model.widgets where compiles(widget.compiledTargets) {
+            signals.append((model.templateSignals(of: widget)
+                ?? model.liveActivities.first { $0.widget.type.location == widget.type.location }.flatMap(model.templateSignals(of:)))?.first)
+        }
+        for control in model.controls where compiles(control.compiledTargets) { signals.append(model.templateSignals(of: control)?.first) }
+        guard !signals.isEmpty, signals.allSatisfy({ $0 != nil }) else { return nil }
+        return signals[0]
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         for target in model.targets(ofKind: .widgetExtension) {
             let hosts = model.project.hosts(of: target)
-            if model.isNeverInstalled(target) {
+            // A target holding only Xcode's template (added, then abandoned): embedding it would ship a placeholder.
+            if model.isNeverInstalled(target), let template = Self.onlyTemplates(in: target, model) {
+                context.skip("widget extension '\(target.name)' is embedded in no app, and all it holds is Xcode's template (\(template)): abandoned, not reported")
+            } else if model.isNeverInstalled(target) {
                 context.report(target: target, configuration: nil, in: nil, "widget extension '\(target.name)' is not embedded in any app (no Embed Foundation Extensions phase copies it), so it is never installed. Add it to the app's Embed Foundation Extensions build phase.",
                                subjects: [ViolationSubject(targetID: target.id)])
             } else if hosts.isEmpty {

@@ -35,6 +35,20 @@ struct AppGroupNotEntitled: Rule {
             """, .documented),
         requires: [.targets, .entitlements],
         triggeringExamples: [
+            // The same shared extension, used by the widget through `store: .shared`.
+            RuleExample(files: [
+                .shared("""
+                    extension UserDefaults {
+                        static var shared: UserDefaults { ↓UserDefaults(suiteName: "group.com.example.app")! }
+                    }
+                    """),
+                .widget("""
+                    struct CountView: View {
+                        @AppStorage("count", store: .shared) var count = 0
+                        var body: some View { Text("\\(count)") }
+                    }
+                    """),
+            ]).with("App") { $0.set(appGroups: ["group.com.example.app"]) }.with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
             RuleExample.widget("""
                 let store = ↓UserDefaults(suiteName: "group.com.example.shared")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
@@ -117,6 +131,43 @@ struct AppGroupNotEntitled: Rule {
                                                entitlements: ["com.apple.security.application-groups": .array([.string("ABCDE12345.com.example.other")])])]),
         ],
         nonTriggeringExamples: [
+            // A widget's file compiled into a report extension too: that extension point hosts no widget and none of its
+            // other files names the file's types, so the provider's store is never opened there.
+            RuleExample(files: [
+                .widget("@main struct Widgets: WidgetBundle { var body: some Widget { UsageWidget() } }", name: "Bundle.swift"),
+                ExampleFile(path: "Widgets/Usage.swift", targets: ["Widgets", "Report"], contents: """
+                    struct UsageProvider: TimelineProvider {
+                        let store = UserDefaults(suiteName: "group.com.example.app")
+                        func placeholder(in context: Context) -> UsageEntry { UsageEntry(date: .now, minutes: 0) }
+                        func getSnapshot(in context: Context, completion: @escaping (UsageEntry) -> Void) { completion(placeholder(in: context)) }
+                        func getTimeline(in context: Context, completion: @escaping (Timeline<UsageEntry>) -> Void) {
+                            completion(Timeline(entries: [UsageEntry(date: .now, minutes: store?.integer(forKey: "minutes") ?? 0)], policy: .atEnd))
+                        }
+                    }
+                    struct UsageEntry: TimelineEntry { let date: Date; let minutes: Int }
+                    struct UsageWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in Text("\\(entry.minutes)") }
+                        }
+                    }
+                    """),
+                ExampleFile(path: "Report/Report.swift", targets: ["Report"], contents: "struct TotalActivityView: View { var body: some View { Text(\"Total\") } }"),
+            ], targets: ExampleTarget.defaults + [ExampleTarget(name: "Report", kind: .appExtension, platform: .iOS, bundleIdentifier: "com.example.app.report")])
+            .with("Report") { $0.set(info: "NSExtension", .dictionary(["NSExtensionPointIdentifier": .string("com.apple.deviceactivityui.report-extension")])) }
+            .with("App") { $0.embeds.append("Report"); $0.set(appGroups: ["group.com.example.app"]) }
+            .with("Widgets") { $0.set(appGroups: ["group.com.example.app"]) },
+            // A shared extension of UserDefaults that only the app uses: the widget's code names neither UserDefaults
+            // nor `.shared`, so the group is never opened there.
+            RuleExample(files: [
+                .shared("""
+                    extension UserDefaults {
+                        static var shared: UserDefaults { UserDefaults(suiteName: "group.com.example.app")! }
+                    }
+                    enum StoreError: Error { case missing }
+                    """),
+                .app("let repositories = UserDefaults.shared.stringArray(forKey: \"repositories\") ?? []"),
+                .widget("let title = NetworkClient.shared.title"),
+            ]).with("App") { $0.set(appGroups: ["group.com.example.app"]) }.with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) },
             // SwiftData's own choice of container (`.automatic`: the first App Group the target is entitled to, if any).
             RuleExample.widget("""
                 let configuration = ModelConfiguration(schema: Schema([Score.self]), groupContainer: .automatic)

@@ -40,6 +40,9 @@ struct TemplateSurfaceShipped: Rule {
             description as stored properties, Xcode 16 and 26 as computed ones.
             - Static widget: entries `SimpleEntry(date:emoji: "😀")`, a view showing "Time:" and "Emoji:", \
             `.configurationDisplayName("My Widget")` and `.description("This is an example widget.")`.
+            - Xcode 14's widget: `IntentConfiguration(kind:intent: ConfigurationIntent.self, …)` of the intent \
+            definition's generated `ConfigurationIntent`, a view showing only `Text(entry.date, style: .time)`, \
+            `.configurationDisplayName("My Widget")` and `.description("This is an example widget.")` (all three).
             - Live Activity: `ContentState { var emoji: String }`, a `name` attribute, a Lock Screen view showing \
             "Hello" and the emoji, compact views "L" and "T".
             """,
@@ -50,6 +53,36 @@ struct TemplateSurfaceShipped: Rule {
         premise: Premise("A surface still shaped like Xcode's template does nothing for the people who add it: the control's intent changes nothing, the widget shows a time and an emoji, the Live Activity an emoji.", .inferred),
         requires: [.targets],
         triggeringExamples: [
+            // Xcode 14's intent-configured template, registered as the extension's @main widget.
+            .widget("""
+                struct Provider: IntentTimelineProvider {
+                    func placeholder(in context: Context) -> SimpleEntry { SimpleEntry(date: Date(), configuration: ConfigurationIntent()) }
+                    func getSnapshot(for configuration: ConfigurationIntent, in context: Context, completion: @escaping (SimpleEntry) -> ()) {
+                        completion(SimpleEntry(date: Date(), configuration: configuration))
+                    }
+                    func getTimeline(for configuration: ConfigurationIntent, in context: Context, completion: @escaping (Timeline<Entry>) -> ()) {
+                        completion(Timeline(entries: [SimpleEntry(date: Date(), configuration: configuration)], policy: .atEnd))
+                    }
+                }
+                struct SimpleEntry: TimelineEntry {
+                    let date: Date
+                    let configuration: ConfigurationIntent
+                }
+                struct NotesEntryView: View {
+                    var entry: Provider.Entry
+                    var body: some View { Text(entry.date, style: .time) }
+                }
+                @main
+                struct ↓NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        IntentConfiguration(kind: "NotesWidget", intent: ConfigurationIntent.self, provider: Provider()) { entry in
+                            NotesEntryView(entry: entry)
+                        }
+                        .configurationDisplayName("My Widget")
+                        .description("This is an example widget.")
+                    }
+                }
+                """),
             // The control template (Xcode 16, 26), registered by the bundle.
             .widget("""
                 @main struct Widgets: WidgetBundle { var body: some Widget { TimerControl() } }
@@ -218,9 +251,10 @@ struct TemplateSurfaceShipped: Rule {
             guard let target = registeringTarget(control.type, control.targets, model), let signals = model.templateSignals(of: control) else { continue }
             report(control.type, kind: "control", signals: signals, does: "its toggle changes nothing and its value never changes", target: target, context)
         }
-        for widget in model.widgets where widget.configuration == .appIntentConfiguration || widget.configuration == .staticConfiguration {
+        for widget in model.widgets where [.appIntentConfiguration, .staticConfiguration, .intentConfiguration].contains(widget.configuration) {
             guard let target = registeringTarget(widget.type, widget.targets, model), let signals = model.templateSignals(of: widget) else { continue }
-            report(widget.type, kind: "widget", signals: signals, does: "the widget gallery offers a widget that shows the time and an emoji",
+            let shows = widget.configuration == .intentConfiguration ? "only the time" : "the time and an emoji"
+            report(widget.type, kind: "widget", signals: signals, does: "the widget gallery offers a widget that shows \(shows)",
                    target: target, context)
         }
         for activity in model.liveActivities {

@@ -122,6 +122,33 @@ struct WidgetMissingContainerBackground: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // A wrapper's body returns one widget's body on iOS 17 and another's below it: both ship with it, the
+            // older one only where no container background is asked for.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { SummaryWidget() } }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        if #available(iOS 17.0, *) { return ModernSummaryWidget().body } else { return LegacySummaryWidget().body }
+                    }
+                }
+                @available(iOS 17.0, *)
+                struct ModernSummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                            SummaryView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacySummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct SummaryView: View {
+                    let entry: SummaryEntry
+                    var body: some View { Text(entry.title) }
+                }
+                """),
             // The background comes from a helper that checks `#available(iOS 17, *)`, in an extension built for iOS,
             // macOS and visionOS: the check's `*` is true on macOS and visionOS, so the `else` never runs there, and a
             // branch inside the content needs no background of its own.

@@ -102,6 +102,88 @@ struct WidgetNotInBundle: Rule {
                 """),
         ],
         nonTriggeringExamples: [
+            // The bundle's comment says the Live Activity was taken out.
+            .widget("""
+                @main struct Widgets: WidgetBundle {
+                    var body: some Widget {
+                        NotesWidget()
+                        // Live Activity removed until the timer feature returns
+                    }
+                }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                struct TimerAttributes: ActivityAttributes {
+                    public struct ContentState: Codable, Hashable { var endsAt: Date }
+                }
+                struct TimerActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: TimerAttributes.self) { context in
+                            Text(context.state.endsAt, style: .timer)
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.state.endsAt, style: .timer) } }
+                                compactLeading: { Text("T") } compactTrailing: { Text(context.state.endsAt, style: .timer) } minimal: { Text("T") }
+                        }
+                    }
+                }
+                """),
+            // Two Live Activities for one attributes type; the bundle lists one, the other is an alternative.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { TimerActivitySimple() } }
+                struct TimerAttributes: ActivityAttributes {
+                    public struct ContentState: Codable, Hashable { var endsAt: Date }
+                    var name: String
+                }
+                struct TimerActivitySimple: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: TimerAttributes.self) { context in
+                            Text(timerInterval: Date.now...context.state.endsAt).widgetURL(URL(string: "timer://open"))
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.attributes.name) } }
+                                compactLeading: { Text("T") } compactTrailing: { Text(context.state.endsAt, style: .timer) } minimal: { Text("T") }
+                        }
+                    }
+                }
+                struct TimerActivityDetailed: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: TimerAttributes.self) { context in
+                            VStack { Text(context.attributes.name); Text(context.state.endsAt, style: .timer) }
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text(context.attributes.name) } }
+                                compactLeading: { Text("T") } compactTrailing: { Text(context.state.endsAt, style: .timer) } minimal: { Text("T") }
+                        }
+                    }
+                }
+                """),
+            // A wrapper's body returns one widget's body on iOS 17 and another's below it: both ship with it, the
+            // older one only where no container background is asked for.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { SummaryWidget() } }
+                struct SummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        if #available(iOS 17.0, *) { return ModernSummaryWidget().body } else { return LegacySummaryWidget().body }
+                    }
+                }
+                @available(iOS 17.0, *)
+                struct ModernSummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in
+                            SummaryView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                struct LegacySummaryWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                    }
+                }
+                struct SummaryView: View {
+                    let entry: SummaryEntry
+                    var body: some View { Text(entry.title) }
+                }
+                """),
             // Xcode's emoji Live Activity left out of the bundle, never started.
             .widget("""
                 @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
@@ -442,6 +524,29 @@ struct WidgetNotInBundle: Rule {
                 // ship a placeholder.
                 if let signals = template() {
                     context.skip("\(what) \(type.qualifiedName) is not in \(mainName), and it is still Xcode's template (\(signals[0])): left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
+                // The bundle's file speaks of Live Activities in prose (`// Live Activity / Dynamic Island removed`): one
+                // left out was left out on purpose.
+                if model.liveActivities.contains(where: { $0.widget.type.location == type.location }),
+                   let file = bundleFiles.sorted().first(where: { file in
+                       let index = context.resolver.index
+                       return (index.mentions("Live", in: file) && index.mentions("Activity", in: file))
+                           || (index.mentions("Dynamic", in: file) && index.mentions("Island", in: file))
+                   }) {
+                    context.skip("Live Activity \(type.qualifiedName) is not in \(mainName), whose file \(context.shownPath(file)) speaks of Live Activities in a comment: left out on purpose, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
+                // Another Live Activity the bundle lists serves the same attributes: this one is an alternative (one
+                // configuration per ActivityAttributes type), and listing it too would be the mistake.
+                if let activity = model.liveActivities.first(where: { $0.widget.type.location == type.location }),
+                   let served = model.liveActivities.first(where: { other in
+                       other.widget.type.location != type.location && bundled.contains(other.widget.type.location)
+                           && (other.attributesType.map { $0.location == activity.attributesType?.location } ?? (other.attributes == activity.attributes))
+                   }) {
+                    context.skip("Live Activity \(type.qualifiedName) is not in \(mainName), which lists \(served.widget.type.qualifiedName) for the same \(activity.attributes): an alternative, not reported",
                                  file: context.relativePath(type.location))
                     continue
                 }
