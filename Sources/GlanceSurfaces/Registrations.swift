@@ -92,16 +92,36 @@ final class Registrations: @unchecked Sendable {
         return found
     }
 
+    /// Widgets a custom entry point starts on their own (`@main enum Entry { static func main() { FirebaseApp.configure();
+    /// StatusWidget.main() } }`), each with the branch it is called in.
+    func launchedWidgets(in target: Target) -> [(widget: TypeDecl, choices: [BranchChoice])] {
+        let candidates = launchers.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
+        return candidates.flatMap { launcher -> [(widget: TypeDecl, choices: [BranchChoice])] in
+            let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
+            let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
+            return code.calls.flatMap { scoped -> [(widget: TypeDecl, choices: [BranchChoice])] in
+                guard scoped.call.name == "main", scoped.call.arguments.isEmpty, let name = scoped.call.base?.dottedPath,
+                      resolver.build.compiles(scoped.conditions, in: target, file: scoped.call.location.file) != false else { return [] }
+                return resolver.primaryDeclarations(of: name, context: launcher.qualifiedName, from: scoped.call.location.file)
+                    .filter { $0.inheritedTypes.contains("Widget") }.map { ($0, scoped.choices) }
+            }
+        }
+    }
+
     private func uncachedRegistrations(in target: Target) -> (found: [SourceLocation: [[BranchChoice]]]?, complete: Bool) {
         let mains = mainBundles(in: target)
         let widgets = mainWidgets.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
         let launched = mains.isEmpty && widgets.isEmpty ? launchedBundles(in: target) : []
-        if mains.isEmpty && widgets.isEmpty && launched.isEmpty { return (compiledOutEntryPoints(in: target).isEmpty ? nil : [:], true) }
+        let launchedWidgets = mains.isEmpty && widgets.isEmpty ? self.launchedWidgets(in: target) : []
+        if mains.isEmpty && widgets.isEmpty && launched.isEmpty && launchedWidgets.isEmpty {
+            return (compiledOutEntryPoints(in: target).isEmpty ? nil : [:], true)
+        }
         var complete = true
         var found: [SourceLocation: [[BranchChoice]]] = [:]
         for widget in widgets { found[widget.location, default: []].append([]) }
+        for (widget, choices) in launchedWidgets { found[widget.location, default: []].append(choices) }
         // Widgets registered so far, with the branches they are listed in: their bodies may return other widgets'.
-        var registered: [(type: TypeDecl, choices: [BranchChoice])] = widgets.map { ($0, []) }
+        var registered: [(type: TypeDecl, choices: [BranchChoice])] = widgets.map { ($0, []) } + launchedWidgets.map { ($0.widget, $0.choices) }
         struct Visit: Hashable { let bundle: SourceLocation; let choices: [BranchChoice] }
         var pending = mains.map { Visit(bundle: $0.type.location, choices: []) } + launched.map { Visit(bundle: $0.bundle.type.location, choices: $0.choices) }
         // A bundle is walked once for each set of branches it is listed in (a few at most; bounded all the same).

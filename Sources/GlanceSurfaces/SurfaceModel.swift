@@ -96,6 +96,12 @@ public struct SurfaceModel: Sendable {
         mainBundles(in: target).isEmpty ? registry.launchedBundles(in: target) : []
     }
 
+    /// Widgets a custom entry point starts on their own (`static func main() { StatusWidget.main() }`), when the
+    /// target has no `@main` bundle.
+    public func launchedWidgets(in target: Target) -> [TypeDecl] {
+        mainBundles(in: target).isEmpty ? registry.launchedWidgets(in: target).map(\.widget) : []
+    }
+
     /// `@main` bundles and widgets of the target's files that its shipping build leaves out, when it compiles no
     /// other: the target then ships nothing (see `Registrations.compiledOutEntryPoints(in:)`).
     public func compiledOutEntryPoints(in target: Target) -> [TypeDecl] { registry.compiledOutEntryPoints(in: target) }

@@ -107,7 +107,7 @@ struct UnseenAppCasesTests {
         let result = Linter().lint(ExampleRunner.model(for: parked))
         #expect(result.violations.map(\.rule) == ["extension_not_embedded"])
         #expect(result.skips.contains { $0.rule == "widget_missing_container_background"
-            && $0.reason == "finding in widget extension 'Widgets' not reported: no app embeds the extension, so nothing in it is installed (extension_not_embedded reports it)" })
+            && $0.reason == "finding in widget extension 'Widgets' not reported: no app embeds the extension, so nothing in it is installed (see extension_not_embedded)" })
         let embedded = Linter().lint(ExampleRunner.model(for: widget)).violations.map(\.rule)
         #expect(embedded.contains("widget_missing_container_background") && !embedded.contains("extension_not_embedded"))
     }

@@ -92,6 +92,11 @@ struct AlarmCountdownWithoutWidget: Rule {
         }
         for (app, alarm) in presentations.values.sorted(by: { $0.app.name < $1.app.name }) {
             guard model.registeredAlarmActivities(for: [app]).isEmpty else { continue }
+            let extensions = model.targets(ofKind: .widgetExtension).filter { model.hostApps(of: $0).contains { $0.id == app.id } }
+            if let unread = model.unreadSource(in: extensions) {
+                context.skip("app '\(app.name)' schedules countdown alarms, but Glance did not read \(context.shownPath(unread)), which may register their Live Activity; not checked")
+                continue
+            }
             // The finding belongs where the alarm is scheduled; an app that never schedules one has nothing to show.
             let schedules = model.apiUses(APIUse.alarmSchedule).filter { $0.targets.contains { $0.id == app.id } }.map(\.location)
             let configurations = model.alarms.filter { $0.isConfiguration && !$0.isPreviewOrMock && $0.targets.contains { $0.id == app.id } }.map(\.location)

@@ -12,6 +12,12 @@ extension SurfaceModel {
         return target.sources.filter { index.unreadable[$0] != nil }.min()
     }
 
+    /// The first Swift file that one of `targets` compiles, exists and Glance did not read (`unreadSources(of:)`):
+    /// a widget, control or Live Activity missing from the model may be declared there. Nil when there is none.
+    public func unreadSource(in targets: [Target]) -> String? {
+        targets.lazy.compactMap { self.unreadSources(of: $0).first }.first
+    }
+
     /// The Swift files a target compiles that exist and that Glance did not read (too large, not parsed, unreadable,
     /// or leading outside the folder being linted), sorted: what is absent from the code read may be in them. A
     /// file the checkout lacks (a gitignored secrets or generated file) does not count: no one wrote the app's

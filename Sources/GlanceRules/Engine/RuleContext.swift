@@ -54,7 +54,7 @@ public final class RuleContext: @unchecked Sendable {
         for owner in owners {
             let widget = model.kind(of: owner) == .widgetExtension
             skip("finding in \(widget ? "widget" : "app") extension '\(owner.name)' not reported: no app embeds the extension, so nothing in it is installed"
-                 + (widget ? " (extension_not_embedded reports it)" : ""))
+                 + (widget ? " (see extension_not_embedded)" : ""))
         }
         return true
     }

@@ -66,6 +66,25 @@ struct ActivityTypeNotConfigured: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // The widget extension has a file Glance does not parse (brackets nested past its limits): the Live
+            // Activity may be registered there.
+            RuleExample(files: [
+                .shared(Self.followAttributes),
+                .app("""
+                    func follow() throws {
+                        _ = try Activity<FollowAttributes>.request(attributes: FollowAttributes(), content: content, pushType: .token)
+                    }
+                    """),
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { ScoreWidget() } }
+                    struct ScoreWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "score", provider: Provider()) { entry in Text(entry.score) }
+                        }
+                    }
+                    """),
+                .widget("let grid = [[[[[[[[[[[[[[1]]]]]]]]]]]]]]", name: "Grid.swift"),
+            ]),
             // A test screen no other file names (no view shows it): its code never runs.
             RuleExample(files: [
                 .shared(Self.followAttributes),
@@ -153,6 +172,10 @@ struct ActivityTypeNotConfigured: Rule {
                 }
                 if let unreadable = extensions.flatMap(model.mainBundles(in:)).first(where: { !$0.unresolved.isEmpty }) {
                     context.skip("\(unreadable.type.qualifiedName).body uses \(unreadable.unresolved[0]), which Glance cannot follow; Activity<\(use.attributes)> not checked", file: context.relativePath(use.location))
+                    continue
+                }
+                if let unread = model.unreadSource(in: extensions) {
+                    context.skip("Glance did not read \(context.shownPath(unread)), which may register the Live Activity of \(use.attributes); not checked", file: context.relativePath(use.location))
                     continue
                 }
                 let drawn = model.liveActivities.contains { activity in

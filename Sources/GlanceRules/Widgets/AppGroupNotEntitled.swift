@@ -273,12 +273,6 @@ struct AppGroupNotEntitled: Rule {
             for target in running {
                 let kind = model.kind(of: target)
                 guard kind.isApp || kind.isExtension else { continue }
-                // A shared file compiled into a target whose own code never names its type: the group is never
-                // opened in that process.
-                guard model.mayRun(codeOf: usage.context, declaredIn: usage.location.file, in: target) else {
-                    context.skip("App Group used in \(usage.context ?? "code"), which '\(target.name)' compiles but none of its other files names; not reported for it", file: context.relativePath(usage.location))
-                    continue
-                }
                 guard Self.hasNeighbours(target, in: model) || target.configurations.contains(where: { !($0.appGroups ?? []).isEmpty }) else {
                     context.skip("App Group used in '\(target.name)', which is entitled to no App Group and which no other app or extension of the project runs beside; not reported", file: context.relativePath(usage.location))
                     continue
@@ -320,7 +314,14 @@ struct AppGroupNotEntitled: Rule {
                         file = file ?? configuration.entitlementsFile
                     }
                 }
-                if !configurations.isEmpty { missing.append((target, configurations, file)) }
+                guard !configurations.isEmpty else { continue }
+                // A shared file compiled into a target whose own code never names its type: the group is never
+                // opened in that process (asked only of a target that would be reported).
+                guard model.mayRun(codeOf: usage.context, declaredIn: usage.location.file, in: target) else {
+                    context.skip("App Group used in \(usage.context ?? "code"), which '\(target.name)' compiles but none of its other files names; not reported for it", file: context.relativePath(usage.location))
+                    continue
+                }
+                missing.append((target, configurations, file))
             }
             guard !missing.isEmpty else { continue }
             // An extension no app embeds is never installed: named only when no installed target lacks the group

@@ -52,6 +52,18 @@ struct ReloadUnknownKind: Rule {
             ]),
         ],
         nonTriggeringExamples: [
+            // A widget extension's file that Glance does not parse (brackets nested past its limits) may declare the kind.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "com.example.app.summary", provider: SummaryProvider()) { entry in SummaryView(entry: entry) }
+                        }
+                    }
+                    """),
+                .widget("let grid = [[[[[[[[[[[[[[1]]]]]]]]]]]]]]", name: "Grid.swift"),
+                .app("func refresh() { WidgetCenter.shared.reloadTimelines(ofKind: \"com.example.app.totals\") }"),
+            ]),
             RuleExample(files: [
                 .widget("""
                     struct SummaryWidget: Widget {
@@ -87,12 +99,19 @@ struct ReloadUnknownKind: Rule {
         let controlKinds = model.controls.compactMap { $0.kind?.known }
         let widgetsKnown = widgets.allSatisfy { $0.kind?.known != nil }
         let controlsKnown = model.controls.allSatisfy { $0.kind?.known != nil }
+        // A widget or control declared in a file Glance did not read has a kind Glance does not know.
+        let unread = model.unreadSource(in: model.targets.filter { $0.kind != .testBundle }.map(\.target))
         for reload in model.reloads {
             let location = reload.kindLocation ?? reload.location
             guard let kind = reload.kind?.known else {
                 if case .unknown(let expression)? = reload.kind {
                     context.skip("the kind passed to \(reload.api.rawValue)(ofKind:) is `\(expression)`, which Glance cannot evaluate; not checked", file: context.relativePath(location))
                 }
+                continue
+            }
+            if let unread, [.reloadTimelines, .reloadControls].contains(reload.api),
+               !(reload.api == .reloadTimelines ? widgetKinds : controlKinds).contains(kind) {
+                context.skip("\(reload.api.rawValue)(ofKind: \"\(kind)\") names no kind Glance found, but it did not read \(context.shownPath(unread)), which may declare it; not checked", file: context.relativePath(location))
                 continue
             }
             switch reload.api {

@@ -42,6 +42,26 @@ struct WidgetAssetMissing: Rule {
                 .with("App") { $0.images = ["Logo": (width: 90, height: 90, scale: 3)]; $0.colors = ["Brand"] },
         ],
         nonTriggeringExamples: [
+            // The extension's own `Color.init(_ hex: String)` takes the string: it is a hex value, not an asset name.
+            RuleExample(files: [
+                .widget("""
+                    struct SummaryWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "summary", provider: SummaryProvider()) { entry in
+                                Text(entry.title).foregroundStyle(Color("#007AFF")).containerBackground(.fill, for: .widget)
+                            }
+                        }
+                    }
+                    """),
+                .widget("""
+                    extension Color {
+                        init(_ hex: String) {
+                            let value = UInt64(hex.dropFirst(), radix: 16) ?? 0
+                            self.init(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+                        }
+                    }
+                    """, name: "Color+Hex.swift"),
+            ]),
             RuleExample.widget("""
                 struct SummaryWidget: Widget {
                     var body: some WidgetConfiguration {
@@ -92,12 +112,33 @@ struct WidgetAssetMissing: Rule {
                 let looseImages = Set(target.resourceImages.map { ($0.lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: "@2x", with: "").replacingOccurrences(of: "@3x", with: "") })
                 for scoped in tree.calls {
                     guard let (kind, name, location) = assetReference(scoped.call) else { continue }
+                    // `Color("#007AFF")` calling the project's `extension Color { init(_ hex: String) }`: no asset.
+                    if scoped.call.arguments.first?.label == nil, shadows(scoped.call.name, in: target, context.resolver) { continue }
                     let found = kind == "color" ? colors.contains(name) : (images.contains(name) || looseImages.contains(name))
                     guard !found else { continue }
                     context.report(location, "\(kind) asset \"\(name)\" used by \(owner) is not in any asset catalog of extension '\(target.name)'; the extension cannot load assets from the app's bundle, so it renders nothing (Glance infers this from Apple's documentation). Add it to a catalog in '\(target.name)'.", target: target)
                 }
             }
         }
+    }
+
+    /// `shadows(_:in:_:)`'s answers in this run, by type and target.
+    private final class Answers: @unchecked Sendable { var value: [String: Bool] = [:] }
+    private let shadowing = Answers()
+
+    /// Whether code the target compiles declares an initializer of `type` that an unlabeled string calls instead of
+    /// the asset initializer (`extension Color { init(_ hex: String) }`: Swift picks it over `init(_:bundle:)`,
+    /// which needs its default argument).
+    private func shadows(_ type: String, in target: Target, _ resolver: Resolver) -> Bool {
+        let key = type + "|" + target.id
+        if let known = shadowing.value[key] { return known }
+        let found = resolver.index.extensions(of: type, in: { path in resolver.targets(ofFile: path).contains { $0.id == target.id } })
+            .flatMap(\.members).contains { member in
+                member.kind == .initializer && member.parameters.first?.label == "_"
+                    && member.parameters.first?.type.map(TypeName.base) == "String" && member.parameters.dropFirst().allSatisfy { $0.defaultValue != nil }
+            }
+        shadowing.value[key] = found
+        return found
     }
 
     /// `Image("x")`, `Image(decorative: "x")`, `UIImage(named: "x")`, `Color("x")` without a `bundle:` argument.

@@ -29,6 +29,26 @@ struct WidgetNotInBundle: Rule {
             """, .documented),
         requires: [.targets],
         triggeringExamples: [
+            // The entry point sets up a service and starts one widget on its own: the other never appears.
+            .widget("""
+                @main
+                struct Entry {
+                    static func main() {
+                        Analytics.setUp()
+                        StatusWidget.main()
+                    }
+                }
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.status", provider: StatusProvider()) { entry in StatusView(entry: entry) }
+                    }
+                }
+                struct ↓CommunityWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.community", provider: CommunityProvider()) { entry in CommunityView(entry: entry) }
+                    }
+                }
+                """),
             // A static list that leaves one out.
             .widget("""
                 @main
@@ -462,7 +482,7 @@ struct WidgetNotInBundle: Rule {
             // Each with what is still Xcode's template in it (asked only of a surface left out of the bundle).
             let surfaces: [(TypeDecl, String, shippedBy: [Target], template: () -> [String]?)] = model.widgets.filter { widget in
                 widget.compiledTargets.contains { $0.id == target.id } && compiles(widget.type) && !widget.isBuiltOnlyForOtherPlatforms(than: target)
-            }.map { widget in (widget.type, "widget", widget.targets, {
+            }.map { widget in (widget.type, widget.configuration == .activityConfiguration ? "Live Activity" : "widget", widget.targets, {
                 model.templateSignals(of: widget)
                     ?? model.liveActivities.first { $0.widget.type.location == widget.type.location }.flatMap(model.templateSignals(of:))
             }) }
@@ -504,7 +524,14 @@ struct WidgetNotInBundle: Rule {
                 context.skip(reason, file: entry.map { context.relativePath($0.location) })
                 continue
             }
-            let mainName = mains.first?.type.qualifiedName ?? (launched.isEmpty ? "the @main widget" : launched.map(\.type.qualifiedName).joined(separator: " or "))
+            let started = model.launchedWidgets(in: target).map { "\($0.qualifiedName).main()" }
+            let mainName = mains.first?.type.qualifiedName ?? (!launched.isEmpty ? launched.map(\.type.qualifiedName).joined(separator: " or ")
+                : !started.isEmpty ? "the entry point (which starts \(started.joined(separator: " and ")))" : "the @main widget")
+            // Where to list it: the bundle's body, or (an entry point that starts one widget) a bundle to start instead.
+            let advice = { (name: String) in
+                started.isEmpty || mains.first != nil || !launched.isEmpty ? "add \(name)() to \(mainName).body"
+                    : "start a WidgetBundle that lists it from the entry point instead"
+            }
             // A bundle that names it under a `#if` that is false here left it out on purpose; so did one whose file
             // names it otherwise (`// ParkedWidget()` commented out of the body) when it is declared elsewhere.
             let bundleFiles = Set((mains + launched).map(\.type.location.file))
@@ -550,7 +577,7 @@ struct WidgetNotInBundle: Rule {
                                  file: context.relativePath(type.location))
                     continue
                 }
-                context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; add \(type.qualifiedName)() to \(mainName).body.", target: target)
+                context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; \(advice(type.qualifiedName)).", target: target)
             }
         }
     }
