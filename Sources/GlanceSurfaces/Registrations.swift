@@ -75,36 +75,35 @@ final class Registrations: @unchecked Sendable {
     func launchedBundles(in target: Target) -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] {
         lock.lock()
         if let known = launchedByTarget[target.id] { lock.unlock(); return known }
-        let candidates = launchers.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
         lock.unlock()
-        let found = candidates.flatMap { launcher -> [(bundle: WidgetBundleSurface, choices: [BranchChoice])] in
-            let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
-            let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
-            return code.calls.compactMap { scoped in
-                guard scoped.call.name == "main", scoped.call.arguments.isEmpty, let name = scoped.call.base?.dottedPath,
-                      resolver.build.compiles(scoped.conditions, in: target, file: scoped.call.location.file) != false else { return nil }
-                let declarations = resolver.primaryDeclarations(of: name, context: launcher.qualifiedName, from: scoped.call.location.file)
-                guard let bundle = bundles.first(where: { bundle in declarations.contains { $0.location == bundle.type.location } }) else { return nil }
-                return (bundle, scoped.choices)
-            }
+        let found = started(in: target).compactMap { started -> (bundle: WidgetBundleSurface, choices: [BranchChoice])? in
+            guard let bundle = bundles.first(where: { bundle in started.declarations.contains { $0.location == bundle.type.location } }) else { return nil }
+            return (bundle, started.choices)
         }
         lock.lock(); launchedByTarget[target.id] = found; lock.unlock()
         return found
     }
 
+    /// The types whose `main()` a custom entry point of the target calls (`Bundle18.main()`), each with the branch of
+    /// the call.
+    private func started(in target: Target) -> [(declarations: [TypeDecl], choices: [BranchChoice])] {
+        let candidates = launchers.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
+        return candidates.flatMap { launcher -> [(declarations: [TypeDecl], choices: [BranchChoice])] in
+            let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
+            let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
+            return code.calls.compactMap { scoped in
+                guard scoped.call.name == "main", scoped.call.arguments.isEmpty, let name = scoped.call.base?.dottedPath,
+                      resolver.build.compiles(scoped.conditions, in: target, file: scoped.call.location.file) != false else { return nil }
+                return (resolver.primaryDeclarations(of: name, context: launcher.qualifiedName, from: scoped.call.location.file), scoped.choices)
+            }
+        }
+    }
+
     /// Widgets a custom entry point starts on their own (`@main enum Entry { static func main() { FirebaseApp.configure();
     /// StatusWidget.main() } }`), each with the branch it is called in.
     func launchedWidgets(in target: Target) -> [(widget: TypeDecl, choices: [BranchChoice])] {
-        let candidates = launchers.filter { resolver.targets(of: $0).contains { $0.id == target.id } }
-        return candidates.flatMap { launcher -> [(widget: TypeDecl, choices: [BranchChoice])] in
-            let main = resolver.declarations(of: launcher).flatMap { $0.members(named: "main") }.filter { $0.kind == .function && $0.isStatic }
-            let code = ViewTree(roots: main.map(\.code), context: launcher.qualifiedName, resolver: resolver, followsTypes: false)
-            return code.calls.flatMap { scoped -> [(widget: TypeDecl, choices: [BranchChoice])] in
-                guard scoped.call.name == "main", scoped.call.arguments.isEmpty, let name = scoped.call.base?.dottedPath,
-                      resolver.build.compiles(scoped.conditions, in: target, file: scoped.call.location.file) != false else { return [] }
-                return resolver.primaryDeclarations(of: name, context: launcher.qualifiedName, from: scoped.call.location.file)
-                    .filter { $0.inheritedTypes.contains("Widget") }.map { ($0, scoped.choices) }
-            }
+        started(in: target).flatMap { started in
+            started.declarations.filter { $0.inheritedTypes.contains("Widget") }.map { ($0, started.choices) }
         }
     }
 

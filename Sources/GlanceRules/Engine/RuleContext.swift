@@ -47,8 +47,8 @@ public final class RuleContext: @unchecked Sendable {
                severity: severity, cause: cause, subjects: subjects)
     }
 
-    /// Whether every one of `owners` (the target a finding names, or the targets compiling its file) is a widget
-    /// extension no app embeds; records the skip for it then. False for the rules that judge such extensions.
+    /// Whether every one of `owners` (the target a finding names, or the targets compiling its file) is an extension
+    /// no app embeds; records the skip for it then. False for the rules that judge such extensions.
     private func isOnlyInNeverInstalledExtensions(_ owners: [Target]) -> Bool {
         guard !judgesUninstalledExtensions, !owners.isEmpty, owners.allSatisfy({ neverInstalled[$0.id] != nil }) else { return false }
         for owner in owners {
