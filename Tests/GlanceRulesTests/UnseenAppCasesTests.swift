@@ -1,3 +1,4 @@
+import GlanceProject
 import GlanceRules
 import GlanceSurfaces
 import Testing
@@ -135,5 +136,34 @@ struct UnseenAppCasesTests {
             registered = shipped.map(\.type.name).sorted()
             configured = shipped.filter { $0.configuration != nil }.map(\.type.name).sorted()
         }
+    }
+
+    /// A local package both targets link, whose store opens an App Group only the app is entitled to: the widget
+    /// extension's own code names only the package's Live Activity attributes, so the store never runs there; once
+    /// its code names the service that uses the store, the missing entitlement is reported.
+    @Test func packageCodeTheExtensionNeverReachesDoesNotRunThere() {
+        let core = [
+            "Core/Store.swift": "import Foundation\npublic struct Store {\n    public static let shared = Store()\n    let defaults = UserDefaults(suiteName: \"group.com.example.app\")\n    public func save(_ value: Int) { defaults?.set(value, forKey: \"count\") }\n}",
+            "Core/SyncService.swift": "import Foundation\npublic struct SyncService {\n    public init() {}\n    public func sync() { Store.shared.save(1) }\n}",
+            "Core/WorkoutAttributes.swift": "import ActivityKit\npublic struct WorkoutAttributes: ActivityAttributes {\n    public struct ContentState: Codable, Hashable { public var reps: Int }\n}",
+        ]
+        func findings(widgetCode: String) -> [String] {
+            let example = RuleExample(files: [.widget(widgetCode), .app("let service = SyncService()")]
+                                      + core.sorted { $0.key < $1.key }.map { ExampleFile(path: $0.key, targets: ["App", "Widgets"], contents: $0.value) })
+                .with("App") { $0.set(appGroups: ["group.com.example.app"]) }
+                .with("Widgets") { $0.set(appGroups: ["group.com.example.other"]) }
+            let base = ExampleRunner.model(for: example)
+            let root = base.project.root
+            let packageFiles = core.keys.map { root + "/" + $0 }.sorted()
+            let modules = base.project.targets.map { target in
+                SwiftModule(id: target.id, name: target.name, sources: target.sources.filter { !packageFiles.contains($0) }, dependencies: ["package:Core"])
+            } + [SwiftModule(id: "package:Core", name: "Core", sources: packageFiles)]
+            let project = ProjectModel(root: root, projectFiles: [], targets: base.project.targets, unassignedSources: [], isLooseSources: false,
+                                       notes: [], assetCatalogs: base.project.assetCatalogs, modules: modules)
+            let model = SurfaceModel.build(project: project, index: base.index)
+            return Linter(rules: [RuleRegistry.rule("app_group_not_entitled")!]).lint(model).violations.map { "\($0.file):\($0.line) \($0.target ?? "")" }
+        }
+        #expect(findings(widgetCode: "let attributes: WorkoutAttributes? = nil") == [])
+        #expect(findings(widgetCode: "let service = SyncService()") == ["Core/Store.swift:4 Widgets"])
     }
 }

@@ -149,7 +149,27 @@ extension SurfaceModel {
                 guard let found = resolver.primaryDeclaration(of: inherited, context: nil, from: file), found.kind != .extension else { return true }
             }
         }
+        guard packageFileIsReached(file, from: target) else { return false }
         return target.sources.contains { path in path != file && declared.contains { index.mentions($0, in: path) } }
+    }
+
+    /// Whether a file a target compiles from a local package it links is reached from the target's own code: a
+    /// package file is reached when a reached file (the target's own files first) names a type it declares; one that
+    /// declares no type (extensions, globals) counts as reached. True for the target's own files and any file it
+    /// does not compile.
+    func packageFileIsReached(_ file: String, from target: Target) -> Bool {
+        guard let own = project.module(id: target.id).map({ Set($0.sources) }), !own.contains(file), target.sources.contains(file) else { return true }
+        var remaining = Set(target.sources.filter { !own.contains($0) })
+        var frontier = Array(own)
+        while !frontier.isEmpty, remaining.contains(file) {
+            let reached = remaining.filter { candidate in
+                let names = index.declaredTypeNames(in: candidate)
+                return names.isEmpty || frontier.contains { index.mentionsAny(of: names, in: $0) }
+            }
+            remaining.subtract(reached)
+            frontier = Array(reached)
+        }
+        return !remaining.contains(file)
     }
 
     /// For code in an extension of a type the project does not declare (`extension UserDefaults { static var shared … }`),
