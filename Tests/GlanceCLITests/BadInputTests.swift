@@ -72,6 +72,20 @@ struct BadInputTests {
         #expect(output.standardOutput.contains("App/Info.plist: not a property list"))
     }
 
+    /// An image set's `Contents.json` cut short: the rules that need it stay silent about that image, and a skip
+    /// line names the file.
+    @Test func truncatedAssetContentsIsASkip() throws {
+        let folder = try scratchFolder("badcontents")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try copyExample("CommonMistakes", to: folder)
+        let file = folder + "/Widgets/Assets.xcassets/Header.imageset/Contents.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try write(String(text.prefix(text.count / 2)), to: file)
+        let output = glance("lint", folder, "--explain-skips")
+        #expect(output.exitCode == 1)
+        #expect(output.standardOutput.contains("Header.imageset/Contents.json: not valid JSON; what it says about Header.imageset is not checked"))
+    }
+
     @Test func nonUTF8SwiftFileIsRecorded() throws {
         let folder = try scratchFolder("latin1")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -118,6 +118,7 @@ struct ConfigurationCLITests {
         let lint = run(in: folder, "lint", "$SCRATCH")
         #expect(lint.standardOutput == "" && lint.standardError == summary(errors: 0, warnings: 0, files: 23) && lint.exitCode == 0)
         #expect(run(in: folder, "init", "$SCRATCH/App/Info.plist").standardError == "glance: error: App/Info.plist: not a folder\n")
+        #expect(run(in: folder, "init", "$SCRATCH/Missing").standardError == "glance: error: Missing: no such file or directory\n")
         #expect(glance("help", "init").standardOutput.contains("USAGE: glance init [PATH] [--force]"))
         #expect(glance("init", "--forse").standardError == "glance: error: unknown option '--forse'; did you mean '--force'? (see 'glance init --help')\n")
     }

@@ -19,7 +19,9 @@ public struct AssetCatalog: Sendable, Codable {
         self.colors = colors
     }
 
-    /// Reads a catalog folder. A missing or unreadable `Contents.json` leaves the entry without details.
+    /// Reads a catalog folder. A missing or unreadable `Contents.json` leaves the entry without details; one that is
+    /// there but cannot be read as JSON (truncated, too large) is recorded in `fileSystem.problems` as well, since
+    /// the rules that need its details stay silent about that entry.
     public static func read(_ path: String, fileSystem: FileSystem) -> AssetCatalog {
         var images: [ImageAsset] = []
         var colors: Set<String> = []
@@ -41,7 +43,7 @@ public struct AssetCatalog: Sendable, Codable {
                 case "colorset":
                     colors.insert(namespace + base)
                 case "":
-                    let contents = try? PlistValue.json(at: child.appendingPath("Contents.json"), fileSystem: fileSystem)
+                    let contents = readContents(of: child, fileSystem: fileSystem)
                     let provides = contents?["properties"]?["provides-namespace"]?.boolValue ?? false
                     visit(child, namespace: provides ? namespace + name + "/" : namespace)
                 default:
@@ -51,6 +53,22 @@ public struct AssetCatalog: Sendable, Codable {
         }
         visit(path, namespace: "")
         return AssetCatalog(path: path, images: images.sorted { $0.name < $1.name }, colors: colors)
+    }
+}
+
+extension AssetCatalog {
+    /// A catalog entry's `Contents.json`, or nil when it is missing or cannot be read (then a problem naming it is
+    /// recorded).
+    static func readContents(of folder: String, fileSystem: FileSystem) -> PlistValue? {
+        let file = folder.appendingPath("Contents.json")
+        guard fileSystem.exists(file) else { return nil }
+        do {
+            return try PlistValue.json(at: file, fileSystem: fileSystem)
+        } catch {
+            let reason = (error as? ProjectError)?.reasonText ?? "not valid JSON"
+            fileSystem.record("\(file): \(reason); what it says about \(folder.lastPathComponent) is not checked")
+            return nil
+        }
     }
 }
 
@@ -70,7 +88,7 @@ public struct ImageAsset: Sendable, Codable {
 
     static func read(_ folder: String, name: String, isSymbol: Bool, fileSystem: FileSystem) -> ImageAsset {
         var representations: [ImageRepresentation] = []
-        let contents = try? PlistValue.json(at: folder.appendingPath("Contents.json"), fileSystem: fileSystem)
+        let contents = AssetCatalog.readContents(of: folder, fileSystem: fileSystem)
         let preservesVector = contents?["properties"]?["preserves-vector-representation"]?.boolValue ?? false
         for entry in contents?["images"]?.array ?? contents?["symbols"]?.array ?? [] {
             guard let filename = entry["filename"]?.string else { continue }

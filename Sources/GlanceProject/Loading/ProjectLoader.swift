@@ -211,9 +211,11 @@ public struct ProjectLoader {
         let assigned = Set(targets.flatMap(\.sources))
         let unassigned = allFiles.filter { $0.pathExtension == "swift" && !assigned.contains($0) }
             .filter { !LooseSources.isManifest($0, root: root, fileSystem: fileSystem) }
+        // The catalogs first: reading them may record problems.
+        let assetCatalogs = catalogs(of: targets)
         var model = ProjectModel(root: root, projectFiles: read.map { $0.relative(to: root) }, targets: targets,
                                  unassignedSources: unassigned, isLooseSources: false, notes: notes + fileSystem.problems,
-                                 assetCatalogs: catalogs(of: targets), modules: modules)
+                                 assetCatalogs: assetCatalogs, modules: modules)
         model.unreadProjects = unreadable.map { "\($0)" }
         return model
     }
@@ -295,8 +297,9 @@ public struct ProjectLoader {
         notes += loose.notes
         var targets = loose.targets
         searchObjectiveCURLMethods(in: &targets, root: root, notes: &notes)
+        let assetCatalogs = catalogs(of: targets)
         return ProjectModel(root: root, projectFiles: [], targets: targets, unassignedSources: [], isLooseSources: true,
-                            notes: notes + fileSystem.problems, assetCatalogs: catalogs(of: targets), modules: loose.modules,
+                            notes: notes + fileSystem.problems, assetCatalogs: assetCatalogs, modules: loose.modules,
                             generators: loose.generators, knownFacts: known, factGaps: loose.factGaps)
     }
 }
