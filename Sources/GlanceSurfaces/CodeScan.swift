@@ -68,17 +68,17 @@ final class CodeScan {
             switch call.name {
             case "UserDefaults" where call.argument("suiteName") != nil && isFramework("UserDefaults", at: call.location, in: site.context):
                 appGroupUsages.append(AppGroupUsage(api: "UserDefaults(suiteName:)", value: groupValue(local(call.argument("suiteName")!), context: site.context),
-                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
+                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context, member: site.member))
             case "containerURL" where call.argument("forSecurityApplicationGroupIdentifier") != nil:
                 appGroupUsages.append(AppGroupUsage(api: "containerURL(forSecurityApplicationGroupIdentifier:)",
                                                     value: groupValue(local(call.argument("forSecurityApplicationGroupIdentifier")!), context: site.context),
-                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
+                                                    location: call.location, targets: targets(), conditions: site.conditions, context: site.context, member: site.member))
             // SwiftData's store in an App Group's container: `ModelConfiguration(groupContainer: .identifier("group.…"))`.
             case "ModelConfiguration" where isFramework("ModelConfiguration", at: call.location, in: site.context):
                 if case .call(let container)? = call.argument("groupContainer"), container.name == "identifier", container.base == nil,
                    let identifier = container.unlabeled.first {
                     appGroupUsages.append(AppGroupUsage(api: "ModelConfiguration(groupContainer:)", value: groupValue(local(identifier), context: site.context),
-                                                        location: call.location, targets: targets(), conditions: site.conditions, context: site.context))
+                                                        location: call.location, targets: targets(), conditions: site.conditions, context: site.context, member: site.member))
                 }
             case "schedule" where call.argument("configuration") != nil && call.argument("id") != nil
                     && resolver.imports("AlarmKit", from: call.location.file):
@@ -121,6 +121,11 @@ final class CodeScan {
                 }
                 var attributes: String?
                 if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
+                // `Activity.request(attributes: DeliveryAttributes(…), …)`: the type the argument makes.
+                if attributes == nil, let argument = call.argument("attributes"), case .call(let made) = local(argument), made.base == nil,
+                   made.name.first?.isUppercase == true {
+                    attributes = made.name
+                }
                 activityRequests.append(ActivityRequest(attributes: attributes, pushType: pushType, location: call.location, targets: targets(),
                                                         context: site.context, member: site.member))
             case "AlarmAttributes" where isFramework("AlarmAttributes", at: call.location, in: site.context):

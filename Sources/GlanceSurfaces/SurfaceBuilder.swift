@@ -77,7 +77,7 @@ struct SurfaceBuilder {
                 }
             }
         }
-        var skips: [Skip] = project.notes.map { Skip(rule: nil, file: nil, reason: $0) }
+        var skips: [Skip] = project.notes.map({ Self.skip(forNote: $0, in: project) })
         for target in project.targets {
             var configurationsByNote: [(String, [String])] = []
             for configuration in target.configurations {
@@ -483,5 +483,17 @@ struct SurfaceBuilder {
         }
         if query != nil { return (nil, text) }
         return (text, text)
+    }
+}
+
+extension SurfaceBuilder {
+    /// A project note as a skip; a note that starts with a path below the project's folder (`/abs/App/x.json: …`,
+    /// as the file system and the asset reader record them) names that file relative to the folder, like every
+    /// other skip. Paths outside the folder stay absolute.
+    static func skip(forNote note: String, in project: ProjectModel) -> Skip {
+        let prefix = project.root.hasSuffix("/") ? project.root : project.root + "/"
+        guard note.hasPrefix(prefix), let colon = note.range(of: ": ") else { return Skip(rule: nil, file: nil, reason: note) }
+        let path = String(note[..<colon.lowerBound])
+        return Skip(rule: nil, file: project.relativePath(path), reason: String(note[colon.upperBound...]))
     }
 }

@@ -449,6 +449,8 @@ public struct AppGroupUsage: Sendable {
     public let conditions: [String]
     /// Qualified name of the type whose code makes the call (nil for globals and top-level code).
     public var context: String? = nil
+    /// The member (property, function) whose code makes the call, when it is in one.
+    public var member: String? = nil
 }
 
 /// A read or write of an App Group `UserDefaults` key.

@@ -84,6 +84,12 @@ struct BadInputTests {
         let output = glance("lint", folder, "--explain-skips")
         #expect(output.exitCode == 1)
         #expect(output.standardOutput.contains("Header.imageset/Contents.json: not valid JSON; what it says about Header.imageset is not checked"))
+        // Named like every other skip: the file below the folder as typed, the reason apart.
+        let json = glance("lint", folder, "--explain-skips", "--reporter", "json")
+        let skipped = try #require((try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])?["skipped"] as? [[String: Any]])
+        let entry = try #require(skipped.first { ($0["reason"] as? String)?.hasPrefix("not valid JSON") == true })
+        #expect(entry["file"] as? String == folder + "/Widgets/Assets.xcassets/Header.imageset/Contents.json")
+        #expect(entry["reason"] as? String == "not valid JSON; what it says about Header.imageset is not checked")
     }
 
     @Test func nonUTF8SwiftFileIsRecorded() throws {
@@ -107,6 +113,9 @@ struct BadInputTests {
         #expect(output.exitCode == 0)
         #expect(output.standardOutput.contains("symbolic link loop; not followed"))
         #expect(output.standardOutput.contains("broken symbolic link; skipped"))
+        let json = glance("lint", folder, "--explain-skips", "--reporter", "json")
+        let skipped = try #require((try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])?["skipped"] as? [[String: Any]])
+        #expect(skipped.contains { $0["file"] as? String == folder + "/App/Loop" && $0["reason"] as? String == "symbolic link loop; not followed" })
     }
 
     @Test func pathThatIsNotAProject() throws {

@@ -167,3 +167,63 @@ struct UnseenAppCasesTests {
         #expect(findings(widgetCode: "let service = SyncService()") == ["Core/Store.swift:4 Widgets"])
     }
 }
+
+extension UnseenAppCasesTests {
+    /// A file both targets compile extends `UserDefaults` with one store per App Group; each target is entitled
+    /// to the groups of the stores it uses. Every target names `UserDefaults`, so the member decides: a store runs
+    /// only where code names it (or an extension member that uses it).
+    @Test func extensionMemberOfASystemTypeRunsWhereItIsNamed() {
+        let shared = """
+            import Foundation
+            extension UserDefaults {
+                static var vpn: UserDefaults { UserDefaults(suiteName: "group.com.example.vpn")! }
+                static var vpnStatus: String? { vpn.string(forKey: "status") }
+                static var bookmarks: UserDefaults { UserDefaults(suiteName: "group.com.example.bookmarks")! }
+            }
+            """
+        func findings(widgetCode: String) -> [String] {
+            let example = RuleExample(files: [.widget(widgetCode),
+                                              .app("let status = UserDefaults.vpnStatus\nlet marks = UserDefaults.bookmarks.array(forKey: \"all\")"),
+                                              ExampleFile(path: "Shared/UserDefaults+Groups.swift", targets: ["App", "Widgets"], contents: shared)])
+                .with("App") { $0.set(appGroups: ["group.com.example.vpn", "group.com.example.bookmarks"]) }
+                .with("Widgets") { $0.set(appGroups: ["group.com.example.bookmarks"]) }
+            return Linter(rules: [RuleRegistry.rule("app_group_not_entitled")!]).lint(ExampleRunner.model(for: example)).violations.map { "\($0.file):\($0.line) \($0.target ?? "")" }
+        }
+        #expect(findings(widgetCode: "let marks = UserDefaults.bookmarks.array(forKey: \"all\")\nlet standard = UserDefaults.standard") == [])
+        // Through the member that uses the store.
+        #expect(findings(widgetCode: "let status = UserDefaults.vpnStatus") == ["Shared/UserDefaults+Groups.swift:3 Widgets"])
+    }
+}
+
+extension UnseenAppCasesTests {
+    /// Two Lock Screen branches without a background, where the Home Screen one has it: one finding, at the first,
+    /// naming the second as a place of the same cause.
+    @Test func everyBareBranchIsNamed() throws {
+        let example = RuleExample.widget("""
+            struct TasksWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "tasks", provider: TasksProvider()) { entry in TasksView(entry: entry) }
+                        .supportedFamilies([.systemSmall, .accessoryCircular, .accessoryRectangular])
+                }
+            }
+            struct TasksView: View {
+                @Environment(\\.widgetFamily) var family
+                let entry: TasksEntry
+                var body: some View {
+                    switch family {
+                    case .accessoryCircular:
+                        Text("\\(entry.count)")
+                    case .accessoryRectangular:
+                        Text("\\(entry.count) tasks")
+                    default:
+                        Text("\\(entry.count)").containerBackground(.fill.tertiary, for: .widget)
+                    }
+                }
+            }
+            """)
+        let violations = Linter(rules: [RuleRegistry.rule("widget_missing_container_background")!]).lint(ExampleRunner.model(for: example)).violations
+        #expect(violations.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:13"])
+        #expect(violations.first?.related.map { "\($0.file):\($0.line)" } == ["Widgets/Example.swift:15"])
+        #expect(violations.first?.message.contains("this one (case .accessoryCircular)") == true)
+    }
+}

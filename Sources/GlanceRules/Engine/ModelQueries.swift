@@ -123,14 +123,23 @@ extension SurfaceModel {
     /// global that names them, no other Swift file of the target names any of them, and nothing makes them without
     /// being named (they inherit only what `plainInheritance` and `madeWhereNamed` list or the project declares,
     /// never an intent, app or Objective-C class; a widget or control only where the target does not ship it). Code in an extension of a type the project does not declare runs where another file of the target
-    /// names that type or uses one of the extension's members without a base (`extensionOfUndeclaredType`). True for
-    /// globals and top-level code, and whenever any of this is unknown.
-    public func mayRun(codeOf context: String?, declaredIn file: String, in target: Target) -> Bool {
+    /// names that type or uses one of the extension's members without a base (`extensionOfUndeclaredType`); when
+    /// `member` (the member whose code it is) is one of the extension's, only where another file names that member
+    /// or an extension member that uses it (`UserDefaults.vpnDefaults`, in a file every target compiles, runs only
+    /// where code says `vpnDefaults`, however many files name `UserDefaults`). True for globals and top-level
+    /// code, and whenever any of this is unknown.
+    public func mayRun(codeOf context: String?, member: String? = nil, declaredIn file: String, in target: Target) -> Bool {
         guard let context, let outer = context.split(separator: ".").first.map(String.init),
               let parsed = index.file(file) else { return true }
         // Preview providers run in Xcode's canvas only (and `#Preview` is not in the index).
         let topLevel = parsed.types.filter { !$0.qualifiedName.contains(".") && !$0.inheritedTypes.contains("PreviewProvider") }
         if let extended = extensionOfUndeclaredType(outer, in: parsed, topLevel: topLevel) {
+            if let member, context == outer, extended.contains(member) {
+                let extensions = topLevel.filter { $0.name == outer && $0.kind == .extension }
+                let users = Self.membersUsing(member, among: extensions)
+                let statics = Set(extensions.flatMap(\.members).filter(\.isStatic).map(\.name))
+                return target.sources.contains { path in path != file && Self.uses(users, statics: statics, of: outer, in: path, index: index) }
+            }
             return target.sources.contains { $0 != file && (index.mentions(outer, in: $0) || Self.usesImplicitMember(extended, in: $0, index: index)) }
         }
         // The file's own types (a widget's file: its provider, entry, views and the widget), extensions of them aside.
@@ -192,6 +201,53 @@ extension SurfaceModel {
         for type in parsed.types where !(type.name == name && type.kind == .extension) { for member in type.members { member.code.walk(visit) } }
         for global in parsed.globals { global.code.walk(visit) }
         return named ? nil : members
+    }
+
+    /// `member` and the members of `extensions` whose code names it, directly or through another such member.
+    static func membersUsing(_ member: String, among extensions: [TypeDecl]) -> Set<String> {
+        let members = extensions.flatMap(\.members)
+        var users: Set<String> = [member]
+        var changed = true
+        while changed {
+            changed = false
+            for candidate in members where !users.contains(candidate.name) {
+                var named = false
+                candidate.code.walk { expr in
+                    switch expr {
+                    case .identifier(let name, _), .member(_, let name, _): if users.contains(name) { named = true }
+                    default: break
+                    }
+                }
+                if named { users.insert(candidate.name); changed = true }
+            }
+        }
+        return users
+    }
+
+    /// Whether the file at `path` uses one of `members` of the type `type`: a static one as `Type.member` or without a
+    /// base (`.shared`, also in an attribute's arguments), any other on any value (`defaults.vpnStatus`). Only files
+    /// whose words hold a member's name are parsed for it.
+    static func uses(_ members: Set<String>, statics: Set<String>, of typeName: String, in path: String, index: SourceIndex) -> Bool {
+        guard members.contains(where: { index.mentions($0, in: path) }), let file = index.file(path) else { return false }
+        var found = false
+        let visit = { (expr: Expr) in
+            guard case .member(let base, let member, _) = expr, members.contains(member) else { return }
+            guard statics.contains(member) else { found = true; return }
+            switch base {
+            case nil: found = true
+            case .identifier(typeName, _)?: found = true
+            default: break
+            }
+        }
+        for type in file.types {
+            for member in type.members {
+                member.code.walk(visit)
+                for attribute in member.attributes { for argument in attribute.arguments { argument.value.walk(visit) } }
+            }
+        }
+        for global in file.globals { global.code.walk(visit) }
+        file.topLevel.walk(visit)
+        return found
     }
 
     /// Whether the file at `path` uses one of `members` without a base (`.shared`); only files whose words hold a

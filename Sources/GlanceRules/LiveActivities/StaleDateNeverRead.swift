@@ -1,3 +1,4 @@
+import GlanceProject
 import GlanceSourceIndex
 import GlanceSurfaces
 
@@ -272,6 +273,29 @@ struct StaleDateNeverRead: Rule {
                     }
                     """),
             ]),
+            // The views read it through a property of the extension's own (`context.isOutdated`).
+            RuleExample(files: [
+                .app("""
+                    func update(_ activity: Activity<TripAttributes>) async {
+                        await activity.update(ActivityContent(state: TripAttributes.ContentState(minutes: 3), staleDate: Date().addingTimeInterval(300)))
+                    }
+                    """),
+                .widget("""
+                    extension ActivityViewContext {
+                        var isOutdated: Bool { isStale }
+                    }
+                    struct TripLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: TripAttributes.self) { context in
+                                Text(context.isOutdated ? "Updating…" : "Arrives in \\(context.state.minutes) min")
+                            } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } }
+                                compactLeading: { Image(systemName: "bus") } compactTrailing: { Text("") } minimal: { Image(systemName: "bus") }
+                            }
+                        }
+                    }
+                    """),
+            ]),
         ])
 
     /// `x.property <= Date()`, `Date.now > x.property`, `x.property < .now` and the like.
@@ -326,6 +350,28 @@ struct StaleDateNeverRead: Rule {
         return ["timer", "relative", "offset"].contains(style)
     }
 
+    /// `isStale` and the names of members, in files the targets compile, whose code reads `isStale`.
+    static func staleReaders(in targets: [Target], _ model: SurfaceModel) -> Set<String> {
+        let sources = Set(targets.flatMap(\.sources))
+        var names: Set<String> = ["isStale"]
+        for path in model.index.paths(mentioningAll: ["isStale"]) where sources.contains(path) {
+            guard let file = model.index.file(path) else { continue }
+            for type in file.types {
+                for member in type.members where member.name != "body" {
+                    var reads = false
+                    member.code.walk { expr in
+                        switch expr {
+                        case .member(_, "isStale", _), .identifier("isStale", _): reads = true
+                        default: break
+                        }
+                    }
+                    if reads { names.insert(member.name) }
+                }
+            }
+        }
+        return names
+    }
+
     func validate(_ context: RuleContext) {
         let model = context.model
         guard !model.staleDateUses.isEmpty else { return }
@@ -343,8 +389,13 @@ struct StaleDateNeverRead: Rule {
                 }
                 continue
             }
+            // `context.isStale`, or a member of the extension's code that reads it (`context.isOutdated`, from
+            // `extension ActivityViewContext { var isOutdated: Bool { isStale } }`).
+            let readers = Self.staleReaders(in: activity.targets, model)
             let readsStale = activity.presentations.all.contains { _, tree in
-                tree.expressions.contains { expr, _ in if case .member(_, "isStale", _) = expr { return true } else { return false } }
+                tree.expressions.contains { expr, _ in
+                    if case .member(_, let name, _) = expr { return readers.contains(name) } else { return false }
+                }
             }
             guard !readsStale else { continue }
             // The views compare the same date with the clock (`state.startTime <= Date()`): they change when it passes.

@@ -16,13 +16,15 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             Activity views (or without the other extension), and nothing tells the user. Xcode gives a new \
             extension target the newest SDK's version, so this happens by accident. Raising an extension on \
             purpose is common too; Glance stays quiet when the app's own code checks \
-            `#available` for a version of the extension's major release between the two (read from the parsed code; \
+            `#available` for the extension's release (`#available(iOS 18.4, *)` for an extension at 18.4) above the app's (read from the parsed code; \
             `OSX` counts as `macOS`); a check for another release guards other APIs and does not count, \
             and neither does `@available` on a declaration, which does not keep the app from running there. It is also \
             quiet where a widget extension's deployment target is the first release with WidgetKit on its platform \
             (iOS 14, macOS 11, watchOS 9), and where the extension's own code needs its version outside any \
             availability check (`ActivityConfiguration` iOS 16.1, controls iOS 18, `AppIntentConfiguration` iOS 17, an \
-            accessory family iOS 16): it cannot be lowered without changing code, so the raise is deliberate. Lower the extension's deployment target and guard \
+            accessory family iOS 16, a widget or control whose type is `@available` from its version and which the \
+            `@main` bundle lists without `if #available`): it cannot be lowered without changing code, so the raise is \
+            deliberate. Lower the extension's deployment target and guard \
             newer APIs with `if #available`, or raise the app's.
             """,
         source: """
@@ -76,6 +78,25 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             ])
             .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] }
             .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] }
+            .expecting([".:1:1"]),
+            // The app checks for iOS 15.0, for APIs of its own: that says nothing of the extension's 15.5, Xcode's
+            // default when the target was made.
+            RuleExample(files: [
+                .widget("""
+                    struct UsageWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "usage", provider: UsageProvider()) { entry in UsageView(entry: entry) }
+                        }
+                    }
+                    """),
+                .app("""
+                    func share() {
+                        if #available(iOS 15.0, *) { presentSheet() }
+                    }
+                    """),
+            ])
+            .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "14.0"] }
+            .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.5"] }
             .expecting([".:1:1"]),
             // The app at 18.5 checks for 18.0 and 18.1 only: nothing guards 18.5.
             RuleExample(files: [
@@ -187,6 +208,22 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 """)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"] }
                 .with("Widgets") { $0.additionalPlatforms = [.macOS]; $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0", "MACOSX_DEPLOYMENT_TARGET": "13.0"] },
+            // The widget's type is `@available(iOS 17.0, *)` and the bundle lists it outside any check: the bundle
+            // cannot be built for less than iOS 17.
+            RuleExample.widget("""
+                @main
+                struct StepsBundle: WidgetBundle {
+                    var body: some Widget { StepsWidget() }
+                }
+                @available(iOS 17.0, *)
+                struct StepsWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in StepsView(entry: entry) }
+                    }
+                }
+                """)
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"] },
             // A Live Activity cannot exist before iOS 16.1, the extension's version.
             RuleExample.widget(Self.printLiveActivity)
                 .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": "15.6"] }
@@ -242,7 +279,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 // Below that version the extension's surfaces cannot exist whatever its setting says.
                 let lowest = floor.map { max(appVersion, $0.version) } ?? appVersion
                 if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
-                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major)")
+                    context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major).\(extensionVersion.parts[1])")
                     continue
                 }
                 let missing = contents(of: target, kind: surface.kind, model)
@@ -287,6 +324,15 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             need(Self.controlRelease[platform], "a control (\(control.configuration?.rawValue ?? "ControlWidget"))",
                  at: control.configurationCall?.location ?? control.location, type: control.type)
         }
+        // A widget or control type `@available` from a release, which the bundle lists (outside a check that `need`
+        // finds in the registration): the bundle cannot be built for less.
+        let registered = model.registrations(in: target) ?? [:]
+        let types = model.widgets.filter { ships($0.targets) }.map { ($0.type, "widget") } + model.controls.filter { ships($0.targets) }.map { ($0.type, "control") }
+        for (type, kind) in types where registered[type.location]?.isEmpty == false {
+            guard let version = Availability.introduced(by: type.attributes)[Availability.name(of: platform)] else { continue }
+            need(version, "the \(kind) \(type.name) (`@available(\(Availability.name(of: platform)) \(version), *)`), listed by the `@main` bundle",
+                 at: type.location, type: type)
+        }
         return result
     }
 
@@ -310,10 +356,10 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
         return "its " + (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!)
     }
 
-    /// A file of the app that checks availability (`#available`, read from the parsed code) for a version of the
-    /// extension's major release, above the app's and at most the extension's: `#available(iOS 18.6, *)` for an app
-    /// at 18.5 and an extension at 18.6, `#available(iOS 17, *)` for one at 17.4 under an app at 14. A check for
-    /// another release guards other APIs, not what the extension brings.
+    /// A file of the app that checks availability (`#available`, read from the parsed code) for the extension's
+    /// release (its major and minor version), above the app's and at most the extension's: `#available(iOS 18.6, *)`
+    /// for an app at 18.5 and an extension at 18.6. A check for another release (`#available(iOS 15.0, *)` under an
+    /// extension at 15.5) guards other APIs, not what the extension brings.
     private func availabilityCheck(in app: Target, between appVersion: OSVersion, and version: OSVersion, platform: Platform,
                                    _ model: SurfaceModel) -> String? {
         let sources = Set(app.sources)
@@ -333,7 +379,7 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                 found = call.arguments.contains { argument in
                     guard let label = argument.label, labels.contains(label), case .number(let text, _) = argument.value,
                           let checked = OSVersion(text) else { return false }
-                    return checked.major == version.major && appVersion < checked && !(version < checked)
+                    return checked.major == version.major && checked.parts[1] == version.parts[1] && appVersion < checked && !(version < checked)
                 }
             }
             for type in file.types { for member in type.members { member.code.walk(visit) } }

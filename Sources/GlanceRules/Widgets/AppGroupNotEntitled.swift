@@ -317,7 +317,7 @@ struct AppGroupNotEntitled: Rule {
                 guard !configurations.isEmpty else { continue }
                 // A shared file compiled into a target whose own code never names its type: the group is never
                 // opened in that process (asked only of a target that would be reported).
-                guard model.mayRun(codeOf: usage.context, declaredIn: usage.location.file, in: target) else {
+                guard model.mayRun(codeOf: usage.context, member: usage.member, declaredIn: usage.location.file, in: target) else {
                     context.skip("App Group used in \(usage.context ?? "code"), which '\(target.name)' compiles but none of its other files names; not reported for it", file: context.relativePath(usage.location))
                     continue
                 }

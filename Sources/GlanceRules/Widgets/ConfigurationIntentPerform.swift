@@ -13,7 +13,7 @@ struct ConfigurationIntentPerform: Rule {
             A configuration intent only declares the parameters of the edit sheet; the framework supplies a \
             `perform()` that is never called as an action, and whether the system calls yours is not documented. \
             Load data in the timeline or value provider from the parameters instead. (An intent that is also \
-            used as an action, and a `perform()` that only returns `.result()`, are left alone.)
+            used as an action, and a `perform()` that only returns `.result()` (after logging at most), are left alone.)
             """,
         source: """
             Apple, WidgetConfigurationIntent <https://developer.apple.com/documentation/appintents/widgetconfigurationintent>; \
@@ -41,6 +41,16 @@ struct ConfigurationIntentPerform: Rule {
                 struct SectionConfiguration: WidgetConfigurationIntent {
                     static let title: LocalizedStringResource = "Section"
                     @Parameter(title: "Section", default: .inbox) var section: AppSection
+                }
+                """),
+            // Its perform() only logs: nothing is lost if it never runs.
+            .widget("""
+                struct TimerConfiguration: ControlConfigurationIntent {
+                    static let title: LocalizedStringResource = "Timer"
+                    func perform() async throws -> some IntentResult {
+                        logger.debug("configured")
+                        return .result()
+                    }
                 }
                 """),
             // Also an App Shortcut's intent: the shortcut runs its perform() (FC3-05).
@@ -137,10 +147,12 @@ struct ConfigurationIntentPerform: Rule {
             ]),
         ])
 
-    /// `perform()` that only returns `.result()` (with literal arguments) does nothing.
+    /// `perform()` that only returns `.result()` (with literal arguments), after logging at most, does nothing.
     static func isTrivial(_ perform: Member) -> Bool {
-        guard let statements = perform.body?.statements else { return false }
+        guard var statements = perform.body?.statements else { return false }
         if statements.isEmpty { return true }
+        // `print(…)`, `NSLog(…)`, `os_log(…)`, `logger.info(…)` before it.
+        while statements.count > 1, case .call(let call) = statements[0], isLogging(call) { statements.removeFirst() }
         guard statements.count == 1 else { return false }
         var expr = statements[0]
         if case .returnStatement(let value?, _) = expr { expr = value }
@@ -151,6 +163,12 @@ struct ConfigurationIntentPerform: Rule {
             default: return false
             }
         }
+    }
+
+    /// A call that only logs: `print`, `debugPrint`, `NSLog`, `os_log`, or a `Logger` level (`logger.debug(…)`).
+    static func isLogging(_ call: Call) -> Bool {
+        if call.base == nil { return ["print", "debugPrint", "NSLog", "os_log"].contains(call.name) }
+        return ["debug", "info", "notice", "log", "trace", "warning", "error", "fault", "critical"].contains(call.name)
     }
 
     func validate(_ context: RuleContext) {

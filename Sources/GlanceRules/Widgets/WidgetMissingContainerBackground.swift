@@ -17,7 +17,10 @@ struct WidgetMissingContainerBackground: Rule {
             does not cover another's (a Lock Screen `case` left without it shows the message there). The rule \
             follows the view into project types and modifiers; it stays silent when the view uses types Glance \
             cannot see, for a widget the bundle registers only on earlier systems (in the `else` of `if \
-            #available(iOS 17, *)`), and for branches that run only there.
+            #available(iOS 17, *)`), for branches that run only there, for a `default:` of a widget whose families it \
+            cannot read (a computed `.supportedFamilies` list), and where only the `.accessoryInline` branch \
+            lacks it (the system draws an inline widget as a line of text in its own style; Apple does not document \
+            the message there).
             """,
         source: """
             Apple, containerBackground(_:for:) <https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)>; \
@@ -348,6 +351,49 @@ struct WidgetMissingContainerBackground: Rule {
                     }
                 }
                 """),
+            // The families come from a computed list: whether the `default:` is ever drawn is unknown.
+            .widget("""
+                struct StepsWidget: Widget {
+                    static var families: [WidgetFamily] { [.systemSmall, .systemMedium] }
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in StepsView(entry: entry) }
+                            .supportedFamilies(Self.families)
+                    }
+                }
+                struct StepsView: View {
+                    @Environment(\\.widgetFamily) var family
+                    let entry: StepsEntry
+                    var body: some View {
+                        switch family {
+                        case .systemSmall, .systemMedium:
+                            Text("\\(entry.steps)").containerBackground(.fill.tertiary, for: .widget)
+                        default:
+                            EmptyView()
+                        }
+                    }
+                }
+                """),
+            // Only the inline branch has no background of its own.
+            .widget("""
+                struct StepsWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in StepsView(entry: entry) }
+                            .supportedFamilies([.systemSmall, .accessoryInline])
+                    }
+                }
+                struct StepsView: View {
+                    @Environment(\\.widgetFamily) var family
+                    let entry: StepsEntry
+                    var body: some View {
+                        switch family {
+                        case .accessoryInline:
+                            Text("\\(entry.steps) steps")
+                        default:
+                            Text("\\(entry.steps)").containerBackground(.fill.tertiary, for: .widget)
+                        }
+                    }
+                }
+                """)
         ])
 
     func validate(_ context: RuleContext) {
@@ -358,13 +404,30 @@ struct WidgetMissingContainerBackground: Rule {
             let target = widget.targets.first(where: model.isWidgetExtension)
             if calls.contains(where: Self.isBackground) {
                 // Each branch a supported family can reach needs its own (FC3-11).
-                if let target, let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver) {
+                // A branch only `.accessoryInline` reaches: the system draws an inline widget as one line of text in
+                // its own style, and Apple does not document the message there.
+                let inline: Set<String> = ["accessoryInline"]
+                if let target, let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver),
+                   Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline) == nil {
+                    context.skip("widget \(widget.typeName): only its .accessoryInline branch has no containerBackground, and Apple does not document what an inline widget shows without one; not reported", file: context.relativePath(bare.call.location))
+                    continue
+                }
+                // Every bare branch, as one finding (the first, with the others as related places; a single one keeps
+                // no cause, so its baseline fingerprint stays what it was).
+                var bareBranches: [ScopedCall] = []
+                var found: Set<[BranchChoice]> = []
+                while found.count < 16, let target,
+                      let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline, excluding: found),
+                      found.insert(bare.choices).inserted {
+                    bareBranches.append(bare)
+                }
+                for bare in bareBranches {
                     let labels = bare.caseLabels.last.map { " (case " + $0.map { "." + $0 }.joined(separator: ", ") + ")" } ?? ""
                     context.report(bare.call.location, """
                         widget \(widget.typeName) sets .containerBackground(for: .widget) on some branches only; this one\(labels) \
                         has none, so where it is drawn the widget shows "Please adopt containerBackground API". Give every \
                         branch the background, or apply it once around the branches.
-                        """, target: target)
+                        """, target: target, cause: bareBranches.count > 1 ? widget.type.qualifiedName : nil)
                 }
                 continue
             }
@@ -398,9 +461,16 @@ struct WidgetMissingContainerBackground: Rule {
     /// `case` names one of the widget's families, when they are known), its `#if` conditions are not false for the
     /// target, and it does not run only below the systems that need the background (`else` of `if #available(iOS
     /// 17, *)`). A background under `#available(iOS 17, *)` covers its branch, since only there is it needed.
-    static func branchWithoutBackground(_ widget: WidgetSurface, in target: Target, resolver: Resolver) -> ScopedCall? {
+    /// `ignoring`: families whose branches do not count (`accessoryInline`, whose message Apple does not document).
+    /// `excluding`: branches (their choices) already found, which count as covered.
+    static func branchWithoutBackground(_ widget: WidgetSurface, in target: Target, resolver: Resolver, ignoring: Set<String> = [],
+                                        excluding: Set<[BranchChoice]> = []) -> ScopedCall? {
         let relevant = { (choices: [BranchChoice]) in choices.filter { $0.atLeast.isEmpty || !Self.isAtOrAboveRequired($0, platforms: target.platforms) } }
-        let families = Set(widget.families ?? [])
+        // The families given for every platform, or per platform (`#if os(iOS) .supportedFamilies(…)`).
+        let perPlatform = target.platforms.map { widget.families(in: target, platform: $0)?.families }
+        let families = Set(widget.families ?? (perPlatform.isEmpty || perPlatform.contains { $0 == nil } ? [] : perPlatform.flatMap { $0! }))
+        // Given, but not as literals Glance can read (a computed list): which families a `default` reaches is unknown.
+        let familiesUnknown = families.isEmpty && widget.modifiers.contains { $0.name == "supportedFamilies" }
         // Views reached from several branches are walked once, under the first, so a branch's views are walked
         // afresh from each of its calls; `visiting` ends cycles and `budget` bounds the work (past it: silent).
         var visiting: Set<SourceLocation> = []
@@ -411,9 +481,10 @@ struct WidgetMissingContainerBackground: Rule {
         func isDrawn(_ clause: [BranchChoice], calls: [ScopedCall], named: Set<String>) -> Bool {
             if let last = clause.last, runsOnlyBeforeContainerBackground([last], platforms: target.platforms) { return false }
             if calls.allSatisfy({ resolver.build.compiles($0.conditions, in: target, file: $0.call.location.file) == false }) { return false }
+            if familiesUnknown, calls.first?.caseLabels.last == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return false }
             guard !families.isEmpty, let labels = calls.first?.caseLabels.last, !labels.isEmpty else { return true }
-            if labels.allSatisfy(isFamily) { return !families.isDisjoint(with: labels) }
-            if labels == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return !families.isSubset(of: named) }
+            if labels.allSatisfy(isFamily) { return !families.subtracting(ignoring).isDisjoint(with: labels) }
+            if labels == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return !families.subtracting(ignoring).isSubset(of: named) }
             return true
         }
         func isCovered(_ tree: ViewTree) -> Bool {
@@ -444,7 +515,7 @@ struct WidgetMissingContainerBackground: Rule {
                 guard let first else { return nil }
                 missing = missing ?? first
             }
-            return missing ?? here.min { $0.call.location < $1.call.location }
+            return missing ?? (excluding.contains(prefix) ? nil : here.min { $0.call.location < $1.call.location })
         }
         let content = widget.content
         if content.calls.contains(where: { isBackground($0) && relevant($0.choices).isEmpty }) { return nil }

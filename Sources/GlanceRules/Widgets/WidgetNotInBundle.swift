@@ -120,6 +120,35 @@ struct WidgetNotInBundle: Rule {
                     }
                 }
                 """),
+            // A Live Activity the app starts, left out of the bundle: the activity has no UI.
+            RuleExample(files: [
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                    struct NotesWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                        }
+                    }
+                    struct ↓NapLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: NapAttributes.self) { context in Text("\\(context.state.minutes) min") } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Nap") } }
+                                    compactLeading: { Text("N") } compactTrailing: { Text("1") } minimal: { Text("N") }
+                            }
+                        }
+                    }
+                    """),
+                .shared("""
+                    struct NapAttributes: ActivityAttributes {
+                        public struct ContentState: Codable, Hashable { var minutes: Int }
+                    }
+                    """),
+                .app("""
+                    func startNap() throws {
+                        _ = try Activity.request(attributes: NapAttributes(), content: .init(state: .init(minutes: 20), staleDate: nil))
+                    }
+                    """),
+            ]),
         ],
         nonTriggeringExamples: [
             // The bundle's comment says the Live Activity was taken out.
@@ -459,6 +488,39 @@ struct WidgetNotInBundle: Rule {
                     #endif
                     """),
             ]),
+            // A Live Activity nothing starts (the app requests only another one): unfinished, and listing it
+            // would still show nothing.
+            RuleExample(files: [
+                .widget("""
+                    @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                    struct NotesWidget: Widget {
+                        var body: some WidgetConfiguration {
+                            StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                        }
+                    }
+                    struct NapLiveActivity: Widget {
+                        var body: some WidgetConfiguration {
+                            ActivityConfiguration(for: NapAttributes.self) { context in Text("\\(context.state.minutes) min") } dynamicIsland: { context in
+                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Nap") } }
+                                    compactLeading: { Text("N") } compactTrailing: { Text("1") } minimal: { Text("N") }
+                            }
+                        }
+                    }
+                    """),
+                .shared("""
+                    struct NapAttributes: ActivityAttributes {
+                        public struct ContentState: Codable, Hashable { var minutes: Int }
+                    }
+                    struct WalkAttributes: ActivityAttributes {
+                        public struct ContentState: Codable, Hashable { var steps: Int }
+                    }
+                    """),
+                .app("""
+                    func startWalk() throws {
+                        _ = try Activity<WalkAttributes>.request(attributes: WalkAttributes(), content: .init(state: .init(steps: 0), staleDate: nil))
+                    }
+                    """),
+            ])
         ])
 
     /// `(FEATURE)` → `FEATURE` (the index keeps each `#if` clause's condition in parentheses).
@@ -470,6 +532,20 @@ struct WidgetNotInBundle: Rule {
             if character == ")" { depth -= 1; if depth == 0 && offset < condition.count - 1 { return condition } }
         }
         return String(condition.dropFirst().dropLast())
+    }
+
+    /// Whether no code can start an activity of the Live Activity's attributes: no `Activity.request` and no
+    /// push-to-start token names them, and every request and token names a type of the project (one that names
+    /// none, or a generic parameter, could be any).
+    static func nothingStarts(_ activity: LiveActivitySurface, _ model: SurfaceModel) -> Bool {
+        let unqualified = { (type: String) in TypeName.base(type).split(separator: ".").last.map(String.init) ?? type }
+        let name = unqualified(activity.attributes)
+        let starts = model.activityRequests.map { ($0.attributes, $0.location.file) }
+            + model.apiUses.filter { $0.name == "pushToStartTokenUpdates" || $0.name == "pushToStartToken" }.map { ($0.attributes, $0.location.file) }
+        return starts.allSatisfy { attributes, file in
+            guard let attributes else { return false }
+            return unqualified(attributes) != name && model.resolver.primaryDeclaration(of: attributes, from: file) != nil
+        }
     }
 
     func validate(_ context: RuleContext) {
@@ -574,6 +650,14 @@ struct WidgetNotInBundle: Rule {
                            && (other.attributesType.map { $0.location == activity.attributesType?.location } ?? (other.attributes == activity.attributes))
                    }) {
                     context.skip("Live Activity \(type.qualifiedName) is not in \(mainName), which lists \(served.widget.type.qualifiedName) for the same \(activity.attributes): an alternative, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
+                // A Live Activity nothing starts (no request nor push-to-start token for its attributes, and every
+                // request's attributes known): unfinished; listing it would still show nothing.
+                if let activity = model.liveActivities.first(where: { $0.widget.type.location == type.location }), !activity.isAlarm,
+                   Self.nothingStarts(activity, model) {
+                    context.skip("Live Activity \(type.qualifiedName) is not in \(mainName), and no code starts an activity of \(activity.attributes) (no Activity.request or push-to-start token for it): unfinished, not reported",
                                  file: context.relativePath(type.location))
                     continue
                 }
