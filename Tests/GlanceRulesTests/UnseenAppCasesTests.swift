@@ -227,3 +227,41 @@ extension UnseenAppCasesTests {
         #expect(violations.first?.message.contains("this one (case .accessoryCircular)") == true)
     }
 }
+
+extension UnseenAppCasesTests {
+    /// A watch complication without `.supportedFamilies` whose view has a case for each watchOS family and a
+    /// `default:` without a background: the `default:` is never drawn; the inline case alone lacking it is a skip.
+    @Test func aDefaultAfterEveryFamilyIsNeverDrawn() throws {
+        let view = """
+            struct ComplicationWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "complication", provider: ComplicationProvider()) { entry in ComplicationView(entry: entry) }
+                }
+            }
+            struct ComplicationView: View {
+                @Environment(\\.widgetFamily) var family
+                let entry: ComplicationEntry
+                var body: some View {
+                    switch family {
+                    case .accessoryRectangular, .accessoryCircular, .accessoryCorner:
+                        Text(entry.glucose).containerBackground(.fill.tertiary, for: .widget)
+                    case .accessoryInline:
+                        Text(entry.glucose)
+                    default:
+                        Image("AppIcon")
+                    }
+                }
+            }
+            """
+        func run(_ platform: Platform) -> (violations: [String], skips: [String]) {
+            let example = RuleExample.widget(view).with("Widgets") { $0.platform = platform }.with("App") { $0.platform = platform }
+            let result = Linter(rules: [RuleRegistry.rule("widget_missing_container_background")!]).lint(ExampleRunner.model(for: example))
+            return (result.violations.map { "\($0.file):\($0.line) \($0.message.contains("(default:)"))" }, result.skips.map { MessagePlace.plain($0.reason) })
+        }
+        let watch = run(.watchOS)
+        #expect(watch.violations == [])
+        #expect(watch.skips.contains("widget ComplicationWidget: only its .accessoryInline branch has no containerBackground, and Apple does not document what an inline widget shows without one; not reported"))
+        // On iOS a widget without `.supportedFamilies` may be asked for system families too: the `default:` is drawn.
+        #expect(run(.iOS).violations == ["Widgets/Example.swift:16 true"])
+    }
+}

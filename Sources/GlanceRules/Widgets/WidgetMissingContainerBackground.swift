@@ -422,7 +422,7 @@ struct WidgetMissingContainerBackground: Rule {
                     bareBranches.append(bare)
                 }
                 for bare in bareBranches {
-                    let labels = bare.caseLabels.last.map { " (case " + $0.map { "." + $0 }.joined(separator: ", ") + ")" } ?? ""
+                    let labels = bare.caseLabels.last.map { $0 == ["default"] ? " (default:)" : " (case " + $0.map { "." + $0 }.joined(separator: ", ") + ")" } ?? ""
                     context.report(bare.call.location, """
                         widget \(widget.typeName) sets .containerBackground(for: .widget) on some branches only; this one\(labels) \
                         has none, so where it is drawn the widget shows "Please adopt containerBackground API". Give every \
@@ -482,6 +482,11 @@ struct WidgetMissingContainerBackground: Rule {
             if let last = clause.last, runsOnlyBeforeContainerBackground([last], platforms: target.platforms) { return false }
             if calls.allSatisfy({ resolver.build.compiles($0.conditions, in: target, file: $0.call.location.file) == false }) { return false }
             if familiesUnknown, calls.first?.caseLabels.last == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return false }
+            // No families given: a `default:` after cases for every family of the target's platforms is never drawn.
+            if families.isEmpty, !familiesUnknown, calls.first?.caseLabels.last == ["default"], !target.platforms.isEmpty,
+               target.platforms.allSatisfy({ Self.allFamilies[$0].map { $0.isSubset(of: named) } ?? false }) { return false }
+            // A `case` of ignored families only (whether or not the widget's families are known).
+            if let labels = calls.first?.caseLabels.last, !labels.isEmpty, labels.allSatisfy(isFamily), Set(labels).isSubset(of: ignoring) { return false }
             guard !families.isEmpty, let labels = calls.first?.caseLabels.last, !labels.isEmpty else { return true }
             if labels.allSatisfy(isFamily) { return !families.subtracting(ignoring).isDisjoint(with: labels) }
             if labels == ["default"], !named.isEmpty, named.allSatisfy(isFamily) { return !families.subtracting(ignoring).isSubset(of: named) }
@@ -522,6 +527,13 @@ struct WidgetMissingContainerBackground: Rule {
         let found = uncovered(content.placedCalls, in: content, prefix: [])
         return budget > 0 ? found : nil
     }
+
+    /// Every widget family of a platform (what a widget without `.supportedFamilies` may be asked for).
+    static let allFamilies: [Platform: Set<String>] = [
+        .iOS: ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline"],
+        .watchOS: ["accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
+        .macOS: ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge"],
+    ]
 
     /// Whether a clause runs only at or above the systems that need the background (`if #available(iOS 17, *)`).
     static func isAtOrAboveRequired(_ choice: BranchChoice, platforms: [Platform]) -> Bool {
