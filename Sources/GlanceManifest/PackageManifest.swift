@@ -46,6 +46,15 @@ public struct PackageManifest: Sendable, Equatable {
     public static func parse(_ text: String) -> PackageManifest {
         let tree = Parser.parse(source: text)
         var reader = Reader()
+        // `let publicTargets = ["Kit", "UI"]` at the top level, named in `Package(…)` (`targets: publicTargets`).
+        for statement in tree.statements {
+            guard let variable = statement.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                    reader.constants[name] = value
+                }
+            }
+        }
         reader.visit(Syntax(tree))
         return reader.manifest
     }
@@ -82,6 +91,8 @@ private struct Reader {
     var local: [String: String] = [:]
     var remote: [String] = []
     var unreadable: [String] = []
+    /// The manifest's top-level constants (`let name = value`).
+    var constants: [String: ExprSyntax] = [:]
 
     var manifest: PackageManifest {
         PackageManifest(name: name, products: products, targets: targets, localDependencies: local, remoteDependencies: remote, unreadable: unreadable)
@@ -99,8 +110,18 @@ private struct Reader {
         call.arguments.first { $0.label?.text == label }?.expression
     }
 
+    /// The expression, or the value of the top-level constant it names (followed a few times).
+    func resolved(_ expr: ExprSyntax?) -> ExprSyntax? {
+        var current = expr
+        for _ in 0..<4 {
+            guard let reference = current?.as(DeclReferenceExprSyntax.self), let value = constants[reference.baseName.text] else { return current }
+            current = value
+        }
+        return current
+    }
+
     func string(_ expr: ExprSyntax?) -> String? {
-        guard let literal = expr?.as(StringLiteralExprSyntax.self) else { return nil }
+        guard let literal = resolved(expr)?.as(StringLiteralExprSyntax.self) else { return nil }
         var text = ""
         for segment in literal.segments {
             guard case .stringSegment(let part) = segment else { return nil }
@@ -110,14 +131,14 @@ private struct Reader {
     }
 
     func strings(_ expr: ExprSyntax?) -> [String]? {
-        guard let array = expr?.as(ArrayExprSyntax.self) else { return nil }
+        guard let array = resolved(expr)?.as(ArrayExprSyntax.self) else { return nil }
         let values = array.elements.map { string($0.expression) }
         return values.contains(where: { $0 == nil }) ? nil : values.compactMap { $0 }
     }
 
     /// `.name(…)` calls in an array literal; anything else is noted.
     func calls(in expr: ExprSyntax?, what: String, notes: inout [String]) -> [(String, FunctionCallExprSyntax)] {
-        guard let expr else { return [] }
+        guard let expr = resolved(expr) else { return [] }
         guard let array = expr.as(ArrayExprSyntax.self) else {
             notes.append("\(what) is not an array literal")
             return []
@@ -173,7 +194,7 @@ private struct Reader {
             if pathExpr != nil && path == nil { notes.append("target \(targetName): path is computed") }
             var targetDependencies: [String] = []
             var productDependencies: [(String, String)] = []
-            if let array = argument(target, "dependencies")?.as(ArrayExprSyntax.self) {
+            if let array = resolved(argument(target, "dependencies"))?.as(ArrayExprSyntax.self) {
                 for element in array.elements {
                     if let plain = string(element.expression) {
                         targetDependencies.append(plain)
