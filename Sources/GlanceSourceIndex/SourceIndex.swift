@@ -57,8 +57,9 @@ public final class SourceIndex: @unchecked Sendable {
     /// type names, extension functions and `UserDefaults` receivers: `FileTokens.topLevelTypeNames`,
     /// `extensionFunctionNames`, `storeReceivers`. 5: sets of names are coded with a space after each name, words
     /// sorted by their bytes. 6: `@available` attributes keep their platforms and versions as arguments. 7: a
-    /// `switch`'s cases inside `#if` are cases of the switch, with the clause's condition.)
-    public static let cacheFormat = 7
+    /// `switch`'s cases inside `#if` are cases of the switch, with the clause's condition. 8: `kAEGetURL` is a trigger
+    /// word, so `codeMentions` holds it.)
+    public static let cacheFormat = 8
     private var cacheKeys: [String: String] = [:]
     private var cacheEntries: [String: SourceCacheEntry] = [:]
     private var cachedIndexes: [String: FileIndex] = [:]
@@ -92,7 +93,7 @@ public final class SourceIndex: @unchecked Sendable {
         "NSUserActivityTypeLiveActivity", "UIApplicationDelegate", "UIWindowSceneDelegate", "UIApplicationDelegateAdaptor",
         "handGestureShortcut", "widgetURL", "DynamicIsland", "ActivityViewContext", "UIApplicationMain", "FlutterAppDelegate",
         "RCTAppDelegate", "EXAppDelegateWrapper", "ExpoAppDelegate", "NSApplicationDelegate", "NSApplicationDelegateAdaptor",
-        "AppShortcutsProvider",
+        "AppShortcutsProvider", "kAEGetURL",
     ]
 
     /// Reads a file's text. It throws `SourceLoadError` (or any error) when the file is not read.

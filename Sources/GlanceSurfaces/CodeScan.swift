@@ -59,7 +59,10 @@ final class CodeScan {
             case .member(let base, let name, let location) where (Self.trackedAPIs.contains(name) || name == "activities") && isActivity(base, in: site.context):
                 var use = APIUse(name: name == "activities" ? APIUse.activityList : name, location: location, targets: targets(),
                                  context: site.context, member: site.member)
-                if case .identifier(let activity, _)? = base { use.attributes = TypeName.genericArguments(activity).first }
+                switch base {
+                case .identifier(let activity, _)?, .member(_, let activity, _)?: use.attributes = TypeName.genericArguments(activity).first
+                default: break
+                }
                 apiUses.append(use)
             default:
                 break
@@ -120,7 +123,10 @@ final class CodeScan {
                     }
                 }
                 var attributes: String?
-                if case .identifier(let name, _)? = call.base { attributes = TypeName.genericArguments(name).first }
+                switch call.base {
+                case .identifier(let name, _)?, .member(_, let name, _)?: attributes = TypeName.genericArguments(name).first
+                default: break
+                }
                 // `Activity.request(attributes: DeliveryAttributes(…), …)`: the type the argument makes.
                 if attributes == nil, let argument = call.argument("attributes"), case .call(let made) = local(argument), made.base == nil,
                    made.name.first?.isUppercase == true {
@@ -331,8 +337,12 @@ final class CodeScan {
     private func isActivity(_ base: Expr?, in context: String?) -> Bool {
         guard let base else { return false }
         if case .identifier(let name, let location) = base {
+            // `ActivityKit.Activity<X>` is the framework's, whatever the project declares.
+            if name.hasPrefix("ActivityKit.") { return TypeName.base(name) == "Activity" }
             return TypeName.base(name) == "Activity" && isFramework("Activity", at: location, in: context)
         }
+        // `ActivityKit.Activity<X>`: the framework's, whatever the project declares.
+        if case .member(.identifier("ActivityKit", _)?, let name, _) = base { return TypeName.base(name) == "Activity" }
         return false
     }
 
@@ -512,6 +522,35 @@ final class CodeScan {
         }
     }
 
+    /// The methods of `type` registered for the URL Apple Event (`setEventHandler(self, andSelector: #selector(…),
+    /// forEventClass: …, andEventID: AEEventID(kAEGetURL))`), as handlers whose body is the method's.
+    func appleEventHandlers(in type: TypeDecl) -> [URLHandler] {
+        var result: [URLHandler] = []
+        for member in type.members {
+            member.code.walk { expr in
+                guard case .call(let call) = expr, call.name == "setEventHandler", let selector = call.argument("andSelector") else { return }
+                var getsURL = false
+                for argument in call.arguments { argument.value.walk { if case .identifier("kAEGetURL", _) = $0 { getsURL = true } } }
+                guard getsURL else { return }
+                var names: Set<String> = []
+                selector.walk { part in
+                    switch part {
+                    case .identifier(let name, _), .member(_, let name, _): names.insert(name)
+                    case .call(let inner): names.insert(inner.name)
+                    default: break
+                    }
+                }
+                for method in type.members where method.kind == .function && names.contains(method.name) {
+                    guard let body = method.body else { continue }
+                    result.append(URLHandler(kind: .appleEventURL, location: method.location,
+                                             targets: resolver.targets(of: method.location, conditions: type.conditions + method.conditions),
+                                             body: body, context: type.qualifiedName, activityType: nil, parameter: nil))
+                }
+            }
+        }
+        return result
+    }
+
     func delegateHandlers(_ files: [FileIndex]) -> [URLHandler] {
         var result: [URLHandler] = []
         for file in files {
@@ -527,6 +566,7 @@ final class CodeScan {
                                              targets: resolver.targets(of: type.location, conditions: type.conditions),
                                              body: Block([]), context: type.qualifiedName, activityType: superclass, parameter: nil))
                 }
+                result += appleEventHandlers(in: type)
                 for member in type.members where member.kind == .function {
                     guard let kind = Self.delegateHandlers[member.signature], let body = member.body else { continue }
                     if kind == .sceneWillConnect {

@@ -156,9 +156,18 @@ final class Registrations: @unchecked Sendable {
     /// are made in: such a widget is a wrapper, whose configurations are theirs.
     func delegates(of type: TypeDecl) -> [(TypeDecl, [BranchChoice])] {
         let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
+        // Only a made value whose `body` is taken (`Legacy().body`) is looked up: the views and helpers the body
+        // makes are not widgets, and resolving their names would parse the files declaring them.
+        var made: Set<SourceLocation> = []
+        for code in body {
+            code.walk { expr in
+                if case .member(.call(let call)?, "body", _) = expr, call.base == nil, call.name.first?.isUppercase == true { made.insert(call.location) }
+            }
+        }
+        guard !made.isEmpty else { return [] }
         let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
         return tree.calls.flatMap { scoped -> [(TypeDecl, [BranchChoice])] in
-            guard scoped.call.base == nil, scoped.call.name.first?.isUppercase == true else { return [] }
+            guard made.contains(scoped.call.location) else { return [] }
             return resolver.primaryDeclarations(of: scoped.call.name, context: type.qualifiedName, from: scoped.call.location.file)
                 .filter { $0.location != type.location && $0.inheritedTypes.contains("Widget") }
                 .map { ($0, scoped.choices) }

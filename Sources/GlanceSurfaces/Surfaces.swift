@@ -548,6 +548,10 @@ public struct URLHandler: Sendable {
         /// An app delegate whose superclass is a framework's (`FlutterAppDelegate`, `RCTAppDelegate`,
         /// `EXAppDelegateWrapper`): the superclass implements `application(_:open:options:)` and hands URLs on.
         case frameworkDelegate = "app delegate inherited from a framework"
+        /// AppKit's Apple Event for URLs: `NSAppleEventManager.shared().setEventHandler(self, andSelector:
+        /// #selector(handle(_:reply:)), forEventClass: AEEventClass(kInternetEventClass), andEventID: AEEventID(kAEGetURL))`;
+        /// the body is the selector's method.
+        case appleEventURL = "Apple Event URL handler (kAEGetURL)"
     }
 
     /// App delegate superclasses known to handle URLs (Flutter, React Native, Expo).
@@ -569,7 +573,7 @@ public struct URLHandler: Sendable {
     public var isObjectiveC = false
 
     /// Handles URLs (`onOpenURL`, `application(_:open:options:)`, `scene(_:openURLContexts:)`, `scene(_:willConnectTo:options:)`).
-    public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect, .frameworkDelegate].contains(kind) }
+    public var handlesURLs: Bool { [.onOpenURL, .applicationOpenURL, .sceneOpenURLContexts, .sceneWillConnect, .frameworkDelegate, .appleEventURL].contains(kind) }
 
     /// For `frameworkDelegate`: the superclass, when Glance does not know whether it handles URLs (not one of
     /// `urlHandlingDelegates`). Rules that trust it record a skip naming it.

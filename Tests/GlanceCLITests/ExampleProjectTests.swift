@@ -68,11 +68,11 @@ struct ExampleProjectTests {
                 return place + " " + rule
             }.sorted()
         }
-        // control_opens_app_on_watch and live_activity_payload_budget's open-ended lists are opt-in: both runs name
+        // control_opens_app_on_watch, live_activity_payload_budget's open-ended lists and the two rules with disputed premises are opt-in: both runs name
         // them (CommonMistakes' own .glance.json, and this one).
         let folder = try scratchFolder("two-projects")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try write(#"{"opt_in_rules": ["control_opens_app_on_watch", "live_activity_payload_budget"]}"#, to: folder + "/.glance.json")
+        try write(#"{"opt_in_rules": ["control_opens_app_on_watch", "live_activity_payload_budget", "open_url_intent_custom_scheme", "live_activity_lock_screen_without_link"]}"#, to: folder + "/.glance.json")
         let both = glance("lint", "Examples", "--no-cache", "--config", folder + "/.glance.json")
         let alone = glance("lint", "Examples/CommonMistakes", "--no-cache")
         // CommonMistakes' own .glance.json also opts in live_activity_tap_unhandled.

@@ -265,3 +265,100 @@ extension UnseenAppCasesTests {
         #expect(run(.iOS).violations == ["Widgets/Example.swift:16 true"])
     }
 }
+
+/// Round-15 kinds: an Apple Event URL handler on macOS, `ActivityKit.Activity` written with its module, and the
+/// lowest version a widget extension's own code needs.
+struct UnseenAppCasesRound15Tests {
+    /// A macOS app that registers for the URL Apple Event handles the widget's links: no `deep_link_unhandled`.
+    @Test func appleEventURLHandlerHandlesLinks() {
+        let widget = ExampleFile.widget("""
+            struct BatteryWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "battery", provider: BatteryProvider()) { entry in
+                        BatteryView(entry: entry).widgetURL(URL(string: "airbattery://reload"))
+                    }
+                }
+            }
+            """)
+        func findings(_ app: String) -> [String] {
+            let example = RuleExample(files: [widget, .app(app)])
+                .with("App") { $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("airbattery")])])])) }
+            return Linter(rules: [RuleRegistry.rule("deep_link_unhandled")!]).lint(ExampleRunner.model(for: example)).violations.map(\.rule)
+        }
+        let delegate = """
+            import AppKit
+            class AppDelegate: NSObject, NSApplicationDelegate {
+                func applicationDidFinishLaunching(_ notification: Notification) {
+                    NSAppleEventManager.shared().setEventHandler(self, andSelector: #selector(handleURL(event:reply:)),
+                                                                 forEventClass: AEEventClass(kInternetEventClass), andEventID: AEEventID(kAEGetURL))
+                }
+                @objc func handleURL(event: NSAppleEventDescriptor, reply: NSAppleEventDescriptor) {
+                    guard let text = event.paramDescriptor(forKeyword: keyDirectObject)?.stringValue, let url = URL(string: text) else { return }
+                    switch url.host {
+                    case "reload": reload()
+                    default: break
+                    }
+                }
+            }
+            """
+        #expect(findings(delegate) == [])
+        #expect(findings("class AppDelegate: NSObject, NSApplicationDelegate {}") == ["deep_link_unhandled"])
+    }
+
+    /// `ActivityKit.Activity<MatchAttributes>.request(…)`, module-qualified because the project declares an
+    /// `Activity` of its own, is a request: the app needs `NSSupportsLiveActivities`.
+    @Test func moduleQualifiedActivityRequestIsARequest() {
+        let example = RuleExample(files: [
+            .shared("""
+                import ActivityKit
+                struct MatchAttributes: ActivityAttributes {
+                    public struct ContentState: Codable, Hashable { var score: String }
+                }
+                struct Activity { let title: String }
+                """),
+            .app("""
+                import ActivityKit
+                func follow() throws {
+                    _ = try ActivityKit.Activity<MatchAttributes>.request(attributes: MatchAttributes(), content: .init(state: .init(score: "0-0"), staleDate: nil), pushType: .token)
+                }
+                """),
+        ])
+        let model = ExampleRunner.model(for: example)
+        #expect(model.activityRequests.map { "\($0.attributes ?? "?") \($0.pushType ?? "-")" } == ["MatchAttributes token"])
+    }
+
+    /// The extension asks iOS 17.5; its widget's view sets `.containerBackground` with no availability check, so
+    /// it cannot go below iOS 17.0: the finding names 17.0–17.4 and advises 17.0, not the app's 15.6. A widget
+    /// extension under an app at iOS 12.4 is advised iOS 14.0, the first with WidgetKit.
+    @Test func deploymentAdviceFollowsWhatTheWidgetNeeds() {
+        let widget = ExampleFile.widget("""
+            struct PriceWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "price", provider: PriceProvider()) { entry in
+                        PriceView(entry: entry).containerBackground(.fill.tertiary, for: .widget)
+                    }
+                }
+            }
+            """)
+        func message(app: String, widgets: String, file: ExampleFile) -> String? {
+            let example = RuleExample(files: [file])
+                .with("App") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": app] }
+                .with("Widgets") { $0.settings = ["IPHONEOS_DEPLOYMENT_TARGET": widgets] }
+            return Linter(rules: [RuleRegistry.rule("extension_deployment_target_above_app")!]).lint(ExampleRunner.model(for: example)).violations.first?.message
+        }
+        let background = message(app: "15.6", widgets: "17.5", file: widget)
+        #expect(background?.contains("on iOS 17.0–17.4 the app installs without its widgets") == true)
+        #expect(background?.contains("Lower the extension's deployment target to 17.0") == true)
+        #expect(message(app: "15.6", widgets: "17.0", file: widget) == nil)
+        let plain = ExampleFile.widget("""
+            struct NoteWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "note", provider: NoteProvider()) { entry in NoteView(entry: entry) }
+                }
+            }
+            """)
+        let old = message(app: "12.4", widgets: "15.6", file: plain)
+        #expect(old?.contains("on iOS 14.0–15.5 the app installs without its widgets") == true)
+        #expect(old?.contains("Lower the extension's deployment target to 14.0") == true)
+    }
+}

@@ -12,7 +12,8 @@ struct OpenURLIntentCustomScheme: Rule {
         rationale: """
             Apple documents OpenURLIntent's URL as a universal link. Reports differ on custom schemes, and in \
             at least one app the control did nothing on device. Use an OpenIntent (in the app target) or a \
-            universal link. (Warning: one project reports a custom scheme working.)
+            universal link. A warning, and opt-in (list it in `opt_in_rules`): one project reports a custom scheme \
+            working, so the premise is disputed.
             """,
         source: """
             Apple, OpenURLIntent <https://developer.apple.com/documentation/appintents/openurlintent>; \
@@ -24,6 +25,7 @@ struct OpenURLIntentCustomScheme: Rule {
             Apple documents OpenURLIntent's URL as a universal link; developers report that a custom-scheme URL \
             there did nothing on device (one reports it working), so tapping the control may not open the app.
             """, .reported),
+        enabledByDefault: false,
         triggeringExamples: [
             .widget("""
                 struct AddItemControlIntent: AppIntent {

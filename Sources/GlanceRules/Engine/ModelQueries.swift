@@ -224,7 +224,7 @@ extension SurfaceModel {
         return users
     }
 
-    /// Whether the file at `path` uses one of `members` of the type `type`: a static one as `Type.member` or without a
+    /// Whether the file at `path` uses one of `members` of the type `typeName`: a static one as `UserDefaults.member` or without a
     /// base (`.shared`, also in an attribute's arguments), any other on any value (`defaults.vpnStatus`). Only files
     /// whose words hold a member's name are parsed for it.
     static func uses(_ members: Set<String>, statics: Set<String>, of typeName: String, in path: String, index: SourceIndex) -> Bool {

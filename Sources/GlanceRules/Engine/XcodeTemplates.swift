@@ -9,16 +9,7 @@ extension SurfaceModel {
 
     /// What is template in a control whose intent does nothing and whose value is a constant; nil otherwise.
     public func templateSignals(of control: ControlSurface) -> [String]? {
-        guard let action = control.actions.first, let intent = action.intentType,
-              let perform = resolver.declarations(of: intent).flatMap({ $0.members(named: "perform") }).first(where: { $0.kind == .function }),
-              XcodeTemplate.isStub(perform) else { return nil }
-        var signals = ["\(intent.qualifiedName).perform() only returns .result()"]
-        if action.template == .toggle {
-            guard let provider = control.valueProviderType,
-                  let value = resolver.declarations(of: provider).flatMap({ $0.members(named: "currentValue") }).first(where: { $0.kind == .function }),
-                  XcodeTemplate.returnsConstant(value) else { return nil }
-            signals.append("\(provider.name).currentValue() returns a constant")
-        }
+        guard let signals = stubSignals(of: control), let action = control.actions.first, let intent = action.intentType else { return nil }
         var texts: [String] = []
         if action.call.unlabeled.first?.stringValue == "Start Timer" { texts.append("titled \"Start Timer\"") }
         if control.content.calls(named: "Label").contains(where: { $0.call.argument("systemImage")?.stringValue == "timer" }) {
@@ -33,6 +24,22 @@ extension SurfaceModel {
         // The texts tell the template from a control of the app's own that does nothing yet.
         guard !texts.isEmpty else { return nil }
         return texts + signals
+    }
+
+    /// What shows that a control does nothing yet, Xcode's template or a stub of the app's own: its action's
+    /// `perform()` only returns `.result()`, and a toggle's value provider returns a constant. Nil otherwise.
+    public func stubSignals(of control: ControlSurface) -> [String]? {
+        guard let action = control.actions.first, let intent = action.intentType,
+              let perform = resolver.declarations(of: intent).flatMap({ $0.members(named: "perform") }).first(where: { $0.kind == .function }),
+              XcodeTemplate.isStub(perform) else { return nil }
+        var signals = ["\(intent.qualifiedName).perform() only returns .result()"]
+        if action.template == .toggle {
+            guard let provider = control.valueProviderType,
+                  let value = resolver.declarations(of: provider).flatMap({ $0.members(named: "currentValue") }).first(where: { $0.kind == .function }),
+                  XcodeTemplate.returnsConstant(value) else { return nil }
+            signals.append("\(provider.name).currentValue() returns a constant")
+        }
+        return signals
     }
 
 

@@ -12,7 +12,9 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             Each presentation has its own tap target. `widgetURL` on the Dynamic Island does not apply to the \
             Lock Screen view (which the watch and CarPlay also use): those taps open the app without the \
             scene. Set `widgetURL` on the Lock Screen view too. (A URL that only opens the app, with no route, \
-            is not counted.)
+            is not counted.) A warning, and opt-in (list it in `opt_in_rules`): Apple's page for the Dynamic \
+            Island's `widgetURL(_:)` calls it the default URL for each view of the Live Activity, so the premise is \
+            disputed.
             """,
         source: """
             Apple, Launching your app from a Live Activity <https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity>; \
@@ -23,6 +25,7 @@ struct LiveActivityLockScreenWithoutLink: Rule {
             taps open the app without the linked screen; Apple's DynamicIsland `widgetURL(_:)` page calls it the \
             default URL for each view of the Live Activity, which may include the Lock Screen.
             """, .inferred),
+        enabledByDefault: false,
         triggeringExamples: [
             RuleExample(files: [
                 .widget("""

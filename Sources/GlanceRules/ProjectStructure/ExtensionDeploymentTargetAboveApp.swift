@@ -22,7 +22,8 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             quiet where a widget extension's deployment target is the first release with WidgetKit on its platform \
             (iOS 14, macOS 11, watchOS 9), and where the extension's own code needs its version outside any \
             availability check (`ActivityConfiguration` iOS 16.1, controls iOS 18, `AppIntentConfiguration` iOS 17, an \
-            accessory family iOS 16, a widget or control whose type is `@available` from its version and which the \
+            accessory family iOS 16, `.containerBackground` iOS 17 and `.widgetAccentable()` iOS 16 in a widget's \
+            views, a widget or control whose type is `@available` from its version and which the \
             `@main` bundle lists without `if #available`): it cannot be lowered without changing code, so the raise is \
             deliberate. Lower the extension's deployment target and guard \
             newer APIs with `if #available`, or raise the app's.
@@ -276,8 +277,10 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
                     context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)), but \(floor.reason) (\(context.shownPath(floor.location.file)):\(floor.location.line)) outside any availability check needs \(platform.displayName) \(floor.version.text): it cannot be lowered without changing code; looks deliberate, not reported")
                     continue
                 }
-                // Below that version the extension's surfaces cannot exist whatever its setting says.
-                let lowest = floor.map { max(appVersion, $0.version) } ?? appVersion
+                // Below that version the extension's surfaces cannot exist whatever its setting says (nor below the
+                // first release with WidgetKit, for a widget extension).
+                var lowest = floor.map { max(appVersion, $0.version) } ?? appVersion
+                if surface.kind == .widgetExtension, let first = Self.firstWidgetKitRelease[platform] { lowest = max(lowest, first) }
                 if let file = availabilityCheck(in: app, between: appVersion, and: extensionVersion, platform: platform, model) {
                     context.skip("'\(target.name)' needs \(platform.displayName) \(extensionText), above '\(app.name)' (\(appText)); looks deliberate: \(context.shownPath(file)) checks availability for \(platform.displayName) \(extensionVersion.major).\(extensionVersion.parts[1])")
                     continue
@@ -319,6 +322,11 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
             if let (families, modifier) = given, let family = families.first(where: { $0.hasPrefix("accessory") && $0 != "accessoryCorner" }) {
                 need(Self.accessoryFamilyRelease[platform], "." + family, at: modifier?.call.location, type: widget.type)
             }
+            // WidgetKit's view APIs in the widget's views (`.containerBackground` iOS 17, `.widgetAccentable()` iOS 16).
+            for scoped in widget.content.calls {
+                guard let releases = Self.viewAPIReleases[scoped.call.name], let release = releases[platform] else { continue }
+                need(release, "." + scoped.call.name + "(…)", at: scoped.call.location, type: widget.type)
+            }
         }
         for control in model.controls where ships(control.targets) {
             need(Self.controlRelease[platform], "a control (\(control.configuration?.rawValue ?? "ControlWidget"))",
@@ -341,6 +349,13 @@ struct ExtensionDeploymentTargetAboveApp: Rule {
     static let controlRelease: [Platform: String] = [.iOS: "18.0", .macOS: "26.0", .watchOS: "26.0"]
     static let appIntentConfigurationRelease: [Platform: String] = [.iOS: "17.0", .macOS: "14.0", .watchOS: "10.0"]
     static let accessoryFamilyRelease: [Platform: String] = [.iOS: "16.0"]
+    /// WidgetKit and SwiftUI view APIs for widgets, with their first releases.
+    static let viewAPIReleases: [String: [Platform: String]] = [
+        "containerBackground": [.iOS: "17.0", .macOS: "14.0", .watchOS: "10.0"],
+        "widgetAccentable": [.iOS: "16.0", .macOS: "13.0"],
+        "widgetLabel": [.iOS: "16.0"],
+        "AccessoryWidgetBackground": [.iOS: "16.0"],
+    ]
 
     /// The first release of each platform with WidgetKit widgets: a widget extension cannot run below it.
     static let firstWidgetKitRelease: [Platform: OSVersion] = [.iOS: OSVersion("14.0")!, .macOS: OSVersion("11.0")!, .watchOS: OSVersion("9.0")!]

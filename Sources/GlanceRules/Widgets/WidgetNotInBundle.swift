@@ -15,7 +15,11 @@ struct WidgetNotInBundle: Rule {
             a widget, control or Live Activity left out never appears in the gallery, and an activity has no UI. \
             Controls in a separate bundle do not show up at all. Bundle everything under one `@main` WidgetBundle. \
             A surface that is still Xcode's template (see `template_surface_shipped`) was left out on purpose and is \
-            not reported, nor is one the bundle's file names otherwise (commented out).
+            not reported, nor is one the bundle's file names otherwise (commented out), nor a control no bundle \
+            lists that does nothing yet (its action's `perform()` only returns `.result()`, a toggle's value is a \
+            constant), nor a Live Activity no code \
+            starts (no `Activity.request` or push-to-start token for its attributes: unfinished, and listing it would \
+            still show nothing).
             """,
         source: """
             Apple, WidgetBundle <https://developer.apple.com/documentation/swiftui/widgetbundle>; \
@@ -520,7 +524,32 @@ struct WidgetNotInBundle: Rule {
                         _ = try Activity<WalkAttributes>.request(attributes: WalkAttributes(), content: .init(state: .init(steps: 0), staleDate: nil))
                     }
                     """),
-            ])
+            ]),
+            // A control of the app's own that does nothing yet, left out of the bundle.
+            .widget("""
+                @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+                struct NotesWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+                    }
+                }
+                struct RecyclingControl: ControlWidget {
+                    var body: some ControlWidgetConfiguration {
+                        StaticControlConfiguration(kind: "com.example.app.recycling", provider: RecyclingProvider()) { isOn in
+                            ControlWidgetToggle("Bins out", isOn: isOn, action: RecyclingIntent()) { Label("Bins", systemImage: "trash") }
+                        }
+                    }
+                }
+                struct RecyclingProvider: ControlValueProvider {
+                    var previewValue: Bool { false }
+                    func currentValue() async throws -> Bool { false }
+                }
+                struct RecyclingIntent: SetValueIntent {
+                    static let title: LocalizedStringResource = "Bins out"
+                    @Parameter(title: "Out") var value: Bool
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                """)
         ])
 
     /// `(FEATURE)` → `FEATURE` (the index keeps each `#if` clause's condition in parentheses).
@@ -630,6 +659,16 @@ struct WidgetNotInBundle: Rule {
                                  file: context.relativePath(type.location))
                     continue
                 }
+                // A control of the app's own that does nothing yet (a stub action, a constant value), which no bundle lists: unfinished;
+                // listing it would ship a control that does nothing.
+                // (One that another bundle lists was meant to ship: that bundle is the mistake.)
+                if let control = model.controls.first(where: { $0.type.location == type.location }),
+                   !model.bundles.contains(where: { bundle in bundle.members.contains { $0.name == type.name } }),
+                   let signals = model.stubSignals(of: control) {
+                    context.skip("control \(type.qualifiedName) is not in \(mainName), and it does nothing yet (\(signals.joined(separator: "; "))): unfinished, not reported",
+                                 file: context.relativePath(type.location))
+                    continue
+                }
                 // The bundle's file speaks of Live Activities in prose (`// Live Activity / Dynamic Island removed`): one
                 // left out was left out on purpose.
                 if model.liveActivities.contains(where: { $0.widget.type.location == type.location }),
@@ -661,7 +700,7 @@ struct WidgetNotInBundle: Rule {
                                  file: context.relativePath(type.location))
                     continue
                 }
-                context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; \(advice(type.qualifiedName)).", target: target)
+                context.report(type.location, "\(what) \(type.qualifiedName) is compiled into '\(target.name)' but \(mainName) does not list it, so it never appears; \(advice(type.qualifiedName)), or delete it if it was retired.", target: target)
             }
         }
     }
