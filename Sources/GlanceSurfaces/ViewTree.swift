@@ -127,6 +127,7 @@ public struct ViewTree: Sendable {
         var calls: [ScopedCall]?
         var expressions: [(expr: Expr, context: String?)]?
         var opaque: [ScopedCall]?
+        var placed: [ScopedCall]?
         var blocks: [Block]?
         /// `localValue`'s answers by name: the value at each use.
         var locals: [String: [SourceLocation: Expr?]] = [:]
@@ -314,11 +315,15 @@ public struct ViewTree: Sendable {
     /// The calls that stand in a view's place (a statement of a view builder, the root of a modifier chain, a
     /// branch's view), with the branches each sits in: the views the tree draws, not the values passed to them.
     public var placedCalls: [ScopedCall] {
+        cache.lock.lock()
+        if let cached = cache.placed { cache.lock.unlock(); return cached }
+        cache.lock.unlock()
         var result: [ScopedCall] = []
         walkReachable(visit: { _, _ in }, viewExpr: { expr, scope in
             guard case .call(let call) = expr else { return }
             result.append(ScopedCall(call: call, context: scope.context, conditions: scope.conditions, caseLabels: scope.labels, choices: scope.choices))
         })
+        cache.lock.lock(); cache.placed = result; cache.lock.unlock()
         return result
     }
 

@@ -407,16 +407,18 @@ struct WidgetMissingContainerBackground: Rule {
                 // A branch only `.accessoryInline` reaches: the system draws an inline widget as one line of text in
                 // its own style, and Apple does not document the message there.
                 let inline: Set<String> = ["accessoryInline"]
-                if let target, let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver),
-                   Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline) == nil {
-                    context.skip("widget \(widget.typeName): only its .accessoryInline branch has no containerBackground, and Apple does not document what an inline widget shows without one; not reported", file: context.relativePath(bare.call.location))
+                guard let target else { continue }
+                guard let first = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline) else {
+                    if let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver) {
+                        context.skip("widget \(widget.typeName): only its .accessoryInline branch has no containerBackground, and Apple does not document what an inline widget shows without one; not reported", file: context.relativePath(bare.call.location))
+                    }
                     continue
                 }
                 // Every bare branch, as one finding (the first, with the others as related places; a single one keeps
                 // no cause, so its baseline fingerprint stays what it was).
-                var bareBranches: [ScopedCall] = []
-                var found: Set<[BranchChoice]> = []
-                while found.count < 16, let target,
+                var bareBranches = [first]
+                var found: Set<[BranchChoice]> = [first.choices]
+                while found.count < 16,
                       let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline, excluding: found),
                       found.insert(bare.choices).inserted {
                     bareBranches.append(bare)
