@@ -598,6 +598,19 @@ public struct ViewTree: Sendable {
         !memberCode(name, in: context, file: file).isEmpty
     }
 
+    /// The code of the project's member or global `name` as seen from `file` in `context` (a modifier of its own,
+    /// `extension View { func appEnvironment() -> some View { … } }`), with the type it is written in; empty when
+    /// the project declares none.
+    public func declaredCode(_ name: String, in context: String?, file: String) -> [(code: Block, context: String?)] {
+        let found = memberCode(name, in: context, file: file).map { ($0.0.block, $0.1) }
+        guard found.isEmpty else { return found }
+        // A function of an extension of a framework type (`extension View { func appEnvironment() … }`).
+        let scope = resolver.scope(from: file)
+        return resolver.index.extensionFunctions(named: name, in: { resolver.isVisible($0, in: scope) })
+            .filter { ["View", "Scene", "SwiftUI.View", "SwiftUI.Scene"].contains($0.extended) }
+            .map { ($0.function.code, $0.extended) }
+    }
+
     func memberCode(_ name: String, in context: String?, file: String) -> [(Reached, String?)] {
         cache.memo("member|\(resolver.scope(from: file).key)|\(context ?? "")|\(name)") { uncachedMemberCode(name, in: context, file: file) }
     }

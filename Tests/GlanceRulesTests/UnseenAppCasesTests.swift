@@ -362,3 +362,29 @@ struct UnseenAppCasesRound15Tests {
         #expect(old?.contains("Lower the extension's deployment target to 14.0") == true)
     }
 }
+
+/// Round-16 kinds.
+struct UnseenAppCasesRound16Tests {
+    /// The widget extension keeps its own copy of a LiveActivityIntent the app declares too: the system runs the
+    /// app's, in the app's process, so the extension's copy opening the App Group it is not entitled to is no finding.
+    @Test func anExtensionsCopyOfAnAppsLiveActivityIntentNeverRuns() {
+        let intent = """
+            import AppIntents
+            struct NextStepIntent: LiveActivityIntent {
+                static let title: LocalizedStringResource = "Next step"
+                func perform() async throws -> some IntentResult {
+                    UserDefaults(suiteName: "group.com.example.cook")?.set(1, forKey: "step")
+                    return .result()
+                }
+            }
+            """
+        func findings(appCopy: Bool) -> [String] {
+            var files = [ExampleFile.widget(intent, name: "CookModeIntents.swift")]
+            if appCopy { files.append(.app(intent, name: "CookModeIntents.swift")) }
+            let example = RuleExample(files: files).with("App") { $0.set(appGroups: ["group.com.example.cook"]) }
+            return Linter(rules: [RuleRegistry.rule("app_group_not_entitled")!]).lint(ExampleRunner.model(for: example)).violations.map { "\($0.file):\($0.line)" }
+        }
+        #expect(findings(appCopy: true) == [])
+        #expect(findings(appCopy: false) == ["Widgets/CookModeIntents.swift:5"])
+    }
+}

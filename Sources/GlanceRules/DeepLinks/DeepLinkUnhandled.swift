@@ -176,6 +176,27 @@ struct DeepLinkUnhandled: Rule {
                 $0.unreadPackages = ["AppRuntime"]
                 $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
             },
+            // The same modifier, applied through one of the app's own (`.shopEnvironment()`, in a file that imports
+            // the package): not judged either.
+            RuleExample(files: [
+                .widget(Self.summaryWidget(marked: false)),
+                .app("""
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene { WindowGroup { ContentView().shopEnvironment() } }
+                    }
+                    """),
+                .app("""
+                    import SwiftUI
+                    import AppRuntime
+                    extension View {
+                        func shopEnvironment() -> some View { self.appRuntime().tint(.orange) }
+                    }
+                    """, name: "Environment.swift"),
+            ]).with("App") {
+                $0.unreadPackages = ["AppRuntime"]
+                $0.set(info: "CFBundleURLTypes", .array([.dictionary(["CFBundleURLSchemes": .array([.string("shop")])])]))
+            },
             // The root view comes from a package Glance does not read (its manifest computes its products): that view
             // may handle URLs (not judged, a skip says why).
             RuleExample(files: [
@@ -280,7 +301,8 @@ struct DeepLinkUnhandled: Rule {
     /// Why a package Glance does not read may receive the app's URLs, as a phrase (`applies .appRuntime() from
     /// a package Glance does not read (AppRuntime) at its root`), or nil: the app links such a package and
     /// either it is an SDK of `urlReceivingSDKs` for this kind of link, or the app's `@main` App applies, in its
-    /// body, a modifier the project does not declare in a file that imports one of those packages' modules.
+    /// body or in a modifier of the project's own that it applies (a few levels deep), a modifier the project does
+    /// not declare, in a file that imports one of those packages' modules.
     static func packageReceivingURLs(for app: Target, universal: Bool, model: SurfaceModel) -> String? {
         guard !app.unreadPackages.isEmpty else { return nil }
         if let sdk = urlReceivingSDKs.first(where: { sdk in (universal || !sdk.universalOnly) && app.unreadPackages.contains { $0.lowercased().contains(sdk.word) } }) {
@@ -293,20 +315,51 @@ struct DeepLinkUnhandled: Rule {
         }
         let packages = app.unreadPackages.map(normalized).filter { !$0.isEmpty }
         for type in resolver.allTypes where type.isMain && type.kind != .extension && resolver.targets(of: type).contains(where: { $0.id == app.id }) {
-            let imported = (resolver.index.file(type.location.file)?.imports ?? []).map { normalized($0.topLevelModule) }
-                .filter { module in !module.isEmpty && packages.contains { $0.contains(module) || module.contains($0) } }
-            guard !imported.isEmpty else { continue }
+            // Whether a file imports one of those packages' modules.
+            let importsPackage = { (file: String) in
+                (resolver.index.file(file)?.imports ?? []).map { normalized($0.topLevelModule) }
+                    .contains { module in !module.isEmpty && packages.contains { $0.contains(module) || module.contains($0) } }
+            }
+            let rootImports = importsPackage(type.location.file)
             let body = resolver.declarations(of: type).flatMap { $0.members(named: "body") }.map(\.code)
             let tree = ViewTree(roots: body, context: type.qualifiedName, resolver: resolver, followsTypes: false)
-            for scoped in tree.calls where scoped.call.isModifier && scoped.call.base != nil && !Self.sceneModifiers.contains(scoped.call.name) {
-                // `Analytics.setUp()`, `Service.shared.load()`, `appDelegate.scheduleRefresh()` inside `.onAppear`: calls on
-                // a type or a property, not modifiers of the view (a view's chain starts with a view: `ContentView().x()`).
-                if Self.startsWithName(scoped.call.base) { continue }
-                if !tree.projectDeclares(scoped.call.name, in: scoped.context, file: scoped.call.location.file) {
-                    return "applies .\(scoped.call.name)() at its root, in a file that imports a package Glance does not read (\(app.unreadPackages.joined(separator: ", ")))"
+            /// A modifier the project does not declare, applied in `calls`; a modifier it declares is followed into its
+            /// own code (`.appEnvironment()`, which applies the package's `.runtimeBootstrap()`), a few levels deep.
+            func undeclaredModifier(in calls: [(call: Call, context: String?)], depth: Int, seen: inout Set<String>) -> String? {
+                for (call, context) in calls where call.isModifier && call.base != nil && !Self.sceneModifiers.contains(call.name)
+                    && !KnownTypes.modifiers.contains(call.name) {
+                    // `Analytics.setUp()`, `Service.shared.load()`, `appDelegate.scheduleRefresh()` inside `.onAppear`: calls on
+                    // a type or a property, not modifiers of the view (a view's chain starts with a view: `ContentView().x()`).
+                    // In a modifier of the project's own, the view it modifies is `self` (or a ViewModifier's `content`).
+                    if Self.startsWithName(call.base), !(depth > 0 && Self.startsWithView(call.base)) { continue }
+                    let declared = tree.declaredCode(call.name, in: context, file: call.location.file)
+                    if declared.isEmpty {
+                        if importsPackage(call.location.file) { return call.name }
+                        continue
+                    }
+                    guard depth < 3, seen.insert(call.name).inserted else { continue }
+                    var inner: [(call: Call, context: String?)] = []
+                    for (code, owner) in declared { code.walk { if case .call(let found) = $0 { inner.append((found, owner)) } } }
+                    if let found = undeclaredModifier(in: inner, depth: depth + 1, seen: &seen) { return found }
+                }
+                return nil
+            }
+            var seen: Set<String> = []
+            var rootCalls = tree.calls.map { ($0.call, $0.context) }
+            // The root view the scene shows, when the project declares it (`WindowGroup { AppRootView() }`): its own
+            // body's modifiers are the app root's too.
+            for scoped in tree.placedCalls where scoped.call.base == nil && scoped.call.name.first?.isUppercase == true
+                && !KnownTypes.all.contains(scoped.call.name) && !Self.sceneTypes.contains(scoped.call.name) {
+                guard let root = resolver.primaryDeclaration(of: scoped.call.name, context: type.qualifiedName, from: scoped.call.location.file) else { continue }
+                for code in resolver.declarations(of: root).flatMap({ $0.members(named: "body") }).map(\.code) {
+                    code.walk { if case .call(let found) = $0 { rootCalls.append((found, root.qualifiedName)) } }
                 }
             }
+            if let modifier = undeclaredModifier(in: rootCalls, depth: 0, seen: &seen) {
+                return "applies .\(modifier)() at its root, in a file that imports a package Glance does not read (\(app.unreadPackages.joined(separator: ", ")))"
+            }
             // `WindowGroup { AppView(store: …) }`: the root view comes from such a package, and may handle URLs.
+            guard rootImports else { continue }
             for scoped in tree.placedCalls where scoped.call.base == nil && scoped.call.name.first?.isUppercase == true
                 && !KnownTypes.all.contains(scoped.call.name) && !Self.sceneTypes.contains(scoped.call.name)
                 && resolver.primaryDeclaration(of: scoped.call.name, context: type.qualifiedName, from: scoped.call.location.file) == nil {
@@ -323,6 +376,20 @@ struct DeepLinkUnhandled: Rule {
         while let expr = current {
             switch expr {
             case .identifier: return true
+            case .member(let base, _, _): current = base
+            case .call(let call) where call.base != nil: current = call.base
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// Whether a member chain starts at `self` or `content`: in a modifier's own code, the view being modified.
+    static func startsWithView(_ expr: Expr?) -> Bool {
+        var current = expr
+        while let expr = current {
+            switch expr {
+            case .identifier(let name, _): return name == "self" || name == "content"
             case .member(let base, _, _): current = base
             case .call(let call) where call.base != nil: current = call.base
             default: return false

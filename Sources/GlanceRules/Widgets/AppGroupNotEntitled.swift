@@ -242,6 +242,20 @@ struct AppGroupNotEntitled: Rule {
             RuleExample.widget("""
                 let store = UserDefaults(suiteName: "group.$(UNKNOWN_SETTING)")
                 """).with("Widgets") { $0.set(appGroups: ["group.com.example.shared"]) },
+            // A LiveActivityIntent compiled into the app and the extension: the system runs its perform() in the app's
+            // process, with the app's entitlements (the extension has none for the group).
+            RuleExample(files: [
+                ExampleFile(path: "Shared/CookIntents.swift", targets: ["App", "Widgets"], contents: """
+                    import AppIntents
+                    struct NextStepIntent: LiveActivityIntent {
+                        static let title: LocalizedStringResource = "Next step"
+                        func perform() async throws -> some IntentResult {
+                            UserDefaults(suiteName: "group.com.example.cook")?.set(1, forKey: "step")
+                            return .result()
+                        }
+                    }
+                    """),
+            ]).with("App") { $0.set(appGroups: ["group.com.example.cook"]) }
         ])
 
     func validate(_ context: RuleContext) {
@@ -315,6 +329,17 @@ struct AppGroupNotEntitled: Rule {
                     }
                 }
                 guard !configurations.isEmpty else { continue }
+                // An intent that runs in the app's process (a LiveActivityIntent, one that opens the app), which an app
+                // compiles too (the same declaration, or one of the same name): its perform() opens the group with the
+                // app's entitlements, not the extension's.
+                if !model.kind(of: target).isApp, usage.member == "perform", let owner = usage.context,
+                   let intent = model.intent(named: owner, from: usage.location.file),
+                   let reason = intent.runsInAppReason(in: target, platform: target.platforms.first),
+                   // The system finds an intent by its type's name: the app's declaration of that name runs.
+                   model.intents.contains(where: { $0.typeName == intent.typeName && $0.targets.contains { model.kind(of: $0).isApp } }) {
+                    context.skip("App Group used in \(owner), which runs in the app's process (\(reason)); not judged by the entitlements of '\(target.name)'", file: context.relativePath(usage.location))
+                    continue
+                }
                 // A shared file compiled into a target whose own code never names its type: the group is never
                 // opened in that process (asked only of a target that would be reported).
                 guard model.mayRun(codeOf: usage.context, member: usage.member, declaredIn: usage.location.file, in: target) else {
