@@ -409,7 +409,9 @@ struct WidgetMissingContainerBackground: Rule {
                 let inline: Set<String> = ["accessoryInline"]
                 guard let target else { continue }
                 guard let first = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver, ignoring: inline) else {
-                    if let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver) {
+                    // (Asked again without ignoring it only where a branch is the inline family's.)
+                    if widget.content.placedCalls.contains(where: { $0.caseLabels.contains { $0.contains("accessoryInline") } }),
+                       let bare = Self.branchWithoutBackground(widget, in: target, resolver: context.resolver) {
                         context.skip("widget \(widget.typeName): only its .accessoryInline branch has no containerBackground, and Apple does not document what an inline widget shows without one; not reported", file: context.relativePath(bare.call.location))
                     }
                     continue
