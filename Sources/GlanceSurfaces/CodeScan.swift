@@ -112,7 +112,7 @@ final class CodeScan {
                 } else {
                     reloads.append(reload)
                 }
-            case "request" where isActivity(call.base, in: site.context):
+            case "request" where isActivity(call.base, in: site.context) && !followsConstantFalseGuard(call.location, site: site):
                 var pushType: String?
                 if let push = call.argument("pushType") {
                     switch push {
@@ -343,6 +343,29 @@ final class CodeScan {
         }
         // `ActivityKit.Activity<X>`: the framework's, whatever the project declares.
         if case .member(.identifier("ActivityKit", _)?, let name, _) = base { return TypeName.base(name) == "Activity" }
+        return false
+    }
+
+    /// Whether code at `location` comes after a `guard flag else { … }` in its member's body, where `flag` is a
+    /// constant `false` (`let liveActivitiesEnabled = false`, a global or a `let` of the member's type): a feature
+    /// switched off in the source, whose code never runs.
+    func followsConstantFalseGuard(_ location: SourceLocation, site: CodeSite) -> Bool {
+        guard let memberName = site.member else { return false }
+        let members = site.context.map { context in resolver.declarations(of: context, from: location.file).flatMap { $0.members(named: memberName) } }
+            ?? resolver.globals(named: memberName, from: location.file)
+        func isConstantFalse(_ name: String) -> Bool {
+            let own = site.context.map { context in resolver.declarations(of: context, from: location.file).flatMap { $0.members(named: name) } } ?? []
+            let candidates = own.isEmpty ? resolver.globals(named: name, from: location.file) : own
+            return !candidates.isEmpty && candidates.allSatisfy { $0.isConstant && $0.initializer?.boolValue == false }
+        }
+        for member in members where member.location.file == location.file {
+            for statement in member.code.statements {
+                if statement.location.line >= location.line { break }
+                guard case .branches(let conditions, let clauses, _) = statement, clauses.count == 1, clauses[0].conditionCount == 0,
+                      conditions.count == 1, case .identifier(let flag, _) = conditions[0] else { continue }
+                if isConstantFalse(flag) { return true }
+            }
+        }
         return false
     }
 

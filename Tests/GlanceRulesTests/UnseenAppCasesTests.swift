@@ -388,3 +388,35 @@ struct UnseenAppCasesRound16Tests {
         #expect(findings(appCopy: false) == ["Widgets/CookModeIntents.swift:5"])
     }
 }
+
+/// Round-17 kinds.
+struct UnseenAppCasesRound17Tests {
+    /// A request behind `guard liveActivityEnabled else { return }` with `let liveActivityEnabled = false`: the
+    /// feature is switched off in the source, so the request is none (no `activity_type_not_configured`); with the
+    /// flag `true` it is one.
+    @Test func aRequestBehindAConstantFalseGuardNeverRuns() {
+        func requests(flag: String) -> [String] {
+            let example = RuleExample(files: [
+                .shared("""
+                    import ActivityKit
+                    struct FastAttributes: ActivityAttributes {
+                        public struct ContentState: Codable, Hashable { var minutes: Int }
+                    }
+                    """),
+                .app("""
+                    import ActivityKit
+                    let liveActivityEnabled = \(flag)
+                    struct LiveActivityManager {
+                        static func start() {
+                            guard liveActivityEnabled else { return }
+                            _ = try? Activity.request(attributes: FastAttributes(), content: .init(state: .init(minutes: 0), staleDate: nil))
+                        }
+                    }
+                    """),
+            ])
+            return ExampleRunner.model(for: example).activityRequests.map { $0.attributes ?? "?" }
+        }
+        #expect(requests(flag: "false") == [])
+        #expect(requests(flag: "true") == ["FastAttributes"])
+    }
+}
