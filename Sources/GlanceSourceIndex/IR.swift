@@ -367,6 +367,13 @@ public enum TypeName {
         return name
     }
 
+    /// `base` without its enclosing types: `Outer.FollowAttributes<X>` → `FollowAttributes` (ActivityKit matches
+    /// attributes types by this name).
+    public static func unqualified(_ text: String) -> String {
+        let name = base(text)
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
+
     /// The generic arguments of a specialised name: `AlarmAttributes<EventData>` → `["EventData"]`.
     public static func genericArguments(_ text: String) -> [String] {
         guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return [] }

@@ -371,31 +371,24 @@ struct DeepLinkUnhandled: Rule {
 
     /// Whether a member chain starts at a name (`Analytics`, `Service.shared`, `appDelegate`, `self.store`), not at a
     /// view made in place.
-    static func startsWithName(_ expr: Expr?) -> Bool {
-        var current = expr
-        while let expr = current {
-            switch expr {
-            case .identifier: return true
-            case .member(let base, _, _): current = base
-            case .call(let call) where call.base != nil: current = call.base
-            default: return false
-            }
-        }
-        return false
-    }
+    static func startsWithName(_ expr: Expr?) -> Bool { chainStart(expr) != nil }
 
     /// Whether a member chain starts at `self` or `content`: in a modifier's own code, the view being modified.
-    static func startsWithView(_ expr: Expr?) -> Bool {
+    static func startsWithView(_ expr: Expr?) -> Bool { chainStart(expr).map { $0 == "self" || $0 == "content" } ?? false }
+
+    /// The name a member chain starts at (`Service` of `Service.shared.load()`), or nil when it starts at a value
+    /// made in place (`ContentView().x()`).
+    static func chainStart(_ expr: Expr?) -> String? {
         var current = expr
         while let expr = current {
             switch expr {
-            case .identifier(let name, _): return name == "self" || name == "content"
+            case .identifier(let name, _): return name
             case .member(let base, _, _): current = base
             case .call(let call) where call.base != nil: current = call.base
-            default: return false
+            default: return nil
             }
         }
-        return false
+        return nil
     }
 
     /// SwiftUI's scenes, which hold the root view.

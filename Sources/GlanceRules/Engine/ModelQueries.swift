@@ -228,38 +228,35 @@ extension SurfaceModel {
     /// base (`.shared`, also in an attribute's arguments), any other on any value (`defaults.vpnStatus`). Only files
     /// whose words hold a member's name are parsed for it.
     static func uses(_ members: Set<String>, statics: Set<String>, of typeName: String, in path: String, index: SourceIndex) -> Bool {
-        guard members.contains(where: { index.mentions($0, in: path) }), let file = index.file(path) else { return false }
-        var found = false
-        let visit = { (expr: Expr) in
-            guard case .member(let base, let member, _) = expr, members.contains(member) else { return }
-            guard statics.contains(member) else { found = true; return }
+        fileContains(in: path, mentioningAny: members, index: index) { expr in
+            guard case .member(let base, let member, _) = expr, members.contains(member) else { return false }
+            guard statics.contains(member) else { return true }
             switch base {
-            case nil: found = true
-            case .identifier(typeName, _)?: found = true
-            default: break
+            case nil, .identifier(typeName, _)?: return true
+            default: return false
             }
         }
-        for type in file.types {
-            for member in type.members {
-                member.code.walk(visit)
-                for attribute in member.attributes { for argument in attribute.arguments { argument.value.walk(visit) } }
-            }
-        }
-        for global in file.globals { global.code.walk(visit) }
-        file.topLevel.walk(visit)
-        return found
     }
 
     /// Whether the file at `path` uses one of `members` without a base (`.shared`); only files whose words hold a
     /// member's name are parsed for it.
     static func usesImplicitMember(_ members: Set<String>, in path: String, index: SourceIndex) -> Bool {
-        guard members.contains(where: { index.mentions($0, in: path) }), let file = index.file(path) else { return false }
+        fileContains(in: path, mentioningAny: members, index: index) { expr in
+            if case .member(nil, let member, _) = expr { return members.contains(member) }
+            return false
+        }
+    }
+
+    /// Whether any expression of the file at `path` — its members' code and attribute arguments
+    /// (`@AppStorage("count", store: .shared)`), its globals and top-level code — satisfies `matches`; false without
+    /// parsing when the file's words hold none of `words`.
+    static func fileContains(in path: String, mentioningAny words: Set<String>, index: SourceIndex, _ matches: (Expr) -> Bool) -> Bool {
+        guard words.contains(where: { index.mentions($0, in: path) }), let file = index.file(path) else { return false }
         var found = false
-        let visit = { (expr: Expr) in if case .member(nil, let member, _) = expr, members.contains(member) { found = true } }
+        let visit = { (expr: Expr) in if !found, matches(expr) { found = true } }
         for type in file.types {
             for member in type.members {
                 member.code.walk(visit)
-                // `@AppStorage("count", store: .shared)`
                 for attribute in member.attributes { for argument in attribute.arguments { argument.value.walk(visit) } }
             }
         }

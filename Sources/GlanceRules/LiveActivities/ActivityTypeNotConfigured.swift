@@ -153,7 +153,7 @@ struct ActivityTypeNotConfigured: Rule {
         }
         uses += model.apiUses.filter { $0.name == "pushToStartTokenUpdates" }.compactMap { use in use.attributes.map { ($0, use.location, use.targets, use.context) } }
         for use in uses {
-            let name = unqualified(use.attributes)
+            let name = TypeName.unqualified(use.attributes)
             // A generic parameter (`Activity<T>` in a generic helper) names no type.
             guard model.resolver.primaryDeclaration(of: use.attributes, from: use.location.file) != nil else { continue }
             for app in Set(use.targets.filter { model.kind(of: $0) == .app }.map(\.id)).compactMap(model.project.target(id:)) {
@@ -179,7 +179,7 @@ struct ActivityTypeNotConfigured: Rule {
                     continue
                 }
                 let drawn = model.liveActivities.contains { activity in
-                    unqualified(activity.attributes) == name && activity.targets.contains { target in
+                    TypeName.unqualified(activity.attributes) == name && activity.targets.contains { target in
                         extensions.contains { $0.id == target.id }
                     }
                 }
@@ -191,11 +191,5 @@ struct ActivityTypeNotConfigured: Rule {
                     """, target: app, cause: app.id + "|" + name)
             }
         }
-    }
-
-    /// The type's own name: ActivityKit matches attributes types by it (`Outer.FollowAttributes` → `FollowAttributes`).
-    private func unqualified(_ type: String) -> String {
-        let base = TypeName.base(type)
-        return base.split(separator: ".").last.map(String.init) ?? base
     }
 }

@@ -126,22 +126,7 @@ struct WidgetNotInBundle: Rule {
                 """),
             // A Live Activity the app starts, left out of the bundle: the activity has no UI.
             RuleExample(files: [
-                .widget("""
-                    @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
-                    struct NotesWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
-                        }
-                    }
-                    struct ↓NapLiveActivity: Widget {
-                        var body: some WidgetConfiguration {
-                            ActivityConfiguration(for: NapAttributes.self) { context in Text("\\(context.state.minutes) min") } dynamicIsland: { context in
-                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Nap") } }
-                                    compactLeading: { Text("N") } compactTrailing: { Text("1") } minimal: { Text("N") }
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.napWidgets(marked: true)),
                 .shared("""
                     struct NapAttributes: ActivityAttributes {
                         public struct ContentState: Codable, Hashable { var minutes: Int }
@@ -495,22 +480,7 @@ struct WidgetNotInBundle: Rule {
             // A Live Activity nothing starts (the app requests only another one): unfinished, and listing it
             // would still show nothing.
             RuleExample(files: [
-                .widget("""
-                    @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
-                    struct NotesWidget: Widget {
-                        var body: some WidgetConfiguration {
-                            StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
-                        }
-                    }
-                    struct NapLiveActivity: Widget {
-                        var body: some WidgetConfiguration {
-                            ActivityConfiguration(for: NapAttributes.self) { context in Text("\\(context.state.minutes) min") } dynamicIsland: { context in
-                                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Nap") } }
-                                    compactLeading: { Text("N") } compactTrailing: { Text("1") } minimal: { Text("N") }
-                            }
-                        }
-                    }
-                    """),
+                .widget(Self.napWidgets(marked: false)),
                 .shared("""
                     struct NapAttributes: ActivityAttributes {
                         public struct ContentState: Codable, Hashable { var minutes: Int }
@@ -563,17 +533,37 @@ struct WidgetNotInBundle: Rule {
         return String(condition.dropFirst().dropLast())
     }
 
+    /// The examples' widget extension: a bundle listing a widget, and a Live Activity it leaves out (marked `↓` for
+    /// a triggering example).
+    static func napWidgets(marked: Bool) -> String {
+        """
+        @main struct Widgets: WidgetBundle { var body: some Widget { NotesWidget() } }
+        struct NotesWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "com.example.app.notes", provider: NotesProvider()) { entry in NotesView(entry: entry) }
+            }
+        }
+        struct \(marked ? "↓" : "")NapLiveActivity: Widget {
+            var body: some WidgetConfiguration {
+                ActivityConfiguration(for: NapAttributes.self) { context in Text("\\(context.state.minutes) min") } dynamicIsland: { context in
+                    DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Nap") } }
+                        compactLeading: { Text("N") } compactTrailing: { Text("1") } minimal: { Text("N") }
+                }
+            }
+        }
+        """
+    }
+
     /// Whether no code can start an activity of the Live Activity's attributes: no `Activity.request` and no
     /// push-to-start token names them, and every request and token names a type of the project (one that names
     /// none, or a generic parameter, could be any).
     static func nothingStarts(_ activity: LiveActivitySurface, _ model: SurfaceModel) -> Bool {
-        let unqualified = { (type: String) in TypeName.base(type).split(separator: ".").last.map(String.init) ?? type }
-        let name = unqualified(activity.attributes)
+        let name = TypeName.unqualified(activity.attributes)
         let starts = model.activityRequests.map { ($0.attributes, $0.location.file) }
             + model.apiUses.filter { $0.name == "pushToStartTokenUpdates" || $0.name == "pushToStartToken" }.map { ($0.attributes, $0.location.file) }
         return starts.allSatisfy { attributes, file in
             guard let attributes else { return false }
-            return unqualified(attributes) != name && model.resolver.primaryDeclaration(of: attributes, from: file) != nil
+            return TypeName.unqualified(attributes) != name && model.resolver.primaryDeclaration(of: attributes, from: file) != nil
         }
     }
 
